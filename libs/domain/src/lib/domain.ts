@@ -1,0 +1,3 @@
+export function domain(): string {
+  return 'domain';
+}

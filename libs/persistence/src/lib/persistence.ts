@@ -1,0 +1,3 @@
+export function persistence(): string {
+  return 'persistence';
+}

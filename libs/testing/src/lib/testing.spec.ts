@@ -1,0 +1,7 @@
+import { testing } from './testing';
+
+describe('testing', () => {
+  it('should work', () => {
+    expect(testing()).toEqual('testing');
+  })
+})

@@ -1,0 +1,3 @@
+export function testing(): string {
+  return 'testing';
+}

@@ -1,45 +1,40 @@
-// Uncomment this line to use CSS modules
-// import styles from './app.module.css';
-import NxWelcome from "./nx-welcome";
+import { useEffect, useState } from 'react';
+import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { ErrorBoundary } from '../components/layout/error-boundary';
+import { Toaster } from '../components/ui/toaster';
+import { createQueryClient } from '../lib/query-client';
+import { SIGN_IN_PATH, setUnauthorizedHandler } from '../lib/session-client';
+import { AppRoutes } from './app-routes';
 
-import { Route, Routes, Link } from 'react-router-dom';
+/** Sends a rejected session to sign-in through the router instead of a full page load. */
+function UnauthorizedRedirect() {
+  const navigate = useNavigate();
+  useEffect(() => setUnauthorizedHandler(() => navigate(SIGN_IN_PATH, { replace: true })), [navigate]);
+  return null;
+}
 
-export function App() {
+/** A page error should not survive navigating to another page. */
+function RouteErrorBoundary() {
+  const { pathname } = useLocation();
   return (
-    <div>
-      <NxWelcome title="web"/>
-    
-    {/* START: routes */}
-    {/* These routes and navigation have been generated for you */}
-    {/* Feel free to move and update them to fit your needs */}
-    <br/>
-    <hr/>
-    <br/>
-    <nav>
-      <ul>
-        <li><Link to="/">Home</Link></li>
-        <li><Link to="/page-2">Page 2</Link></li>
-      </ul>
-    </nav>
-    <Routes>
-      <Route
-        path="/"
-        element={
-          <div>This is the generated root route. <Link to="/page-2">Click here for page 2.</Link></div>
-        }
-      />
-      <Route
-        path="/page-2"
-        element={
-          <div><Link to="/">Click here to go back to root page.</Link></div>
-        }
-      />
-    </Routes>
-    {/* END: routes */}
-    </div>
+    <ErrorBoundary key={pathname}>
+      <AppRoutes />
+    </ErrorBoundary>
   );
 }
 
-export default App;
-
-
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <UnauthorizedRedirect />
+          <RouteErrorBoundary />
+        </BrowserRouter>
+        <Toaster />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  );
+}

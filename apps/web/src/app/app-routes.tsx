@@ -1,0 +1,38 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { PageLoader } from '../components/layout/page-loader';
+import { PLACEHOLDER_ROUTES } from './coming-soon-routes';
+import { routes } from './routes';
+
+const LandingPage = lazy(() => import('../pages/landing-page'));
+const SignInPage = lazy(() => import('../pages/sign-in-page'));
+const SignUpPage = lazy(() => import('../pages/sign-up-page'));
+const AuthCallbackPage = lazy(() => import('../pages/auth-callback-page'));
+const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page'));
+const TermsPage = lazy(() => import('../pages/terms-page'));
+const PrivacyPage = lazy(() => import('../pages/privacy-page'));
+const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
+const NotFoundPage = lazy(() => import('../pages/not-found-page'));
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <Routes>
+        <Route path={routes.home} element={<LandingPage />} />
+        <Route path={routes.signIn} element={<SignInPage />} />
+        <Route path={routes.signUp} element={<SignUpPage />} />
+        <Route path={routes.authCallback} element={<AuthCallbackPage />} />
+        <Route path={routes.forgotPassword} element={<ForgotPasswordPage />} />
+        <Route path={routes.terms} element={<TermsPage />} />
+        <Route path={routes.privacy} element={<PrivacyPage />} />
+        <Route path={routes.userDashboard} element={<DashboardPage />} />
+        <Route path={routes.dashboard} element={<DashboardPage />} />
+        {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
+          <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
+        ))}
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
+  );
+}

@@ -1,0 +1,26 @@
+import { routes } from './routes';
+
+export interface PlaceholderRoute {
+  path: string;
+  feature: string;
+  description: string;
+}
+
+/** Routes whose screens later issues build; until then they say so. */
+export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
+  { path: routes.admin, feature: 'Admin dashboard', description: 'Users, revenue, costs, security and analytics for administrators.' },
+  { path: routes.adminLogin, feature: 'Admin sign-in', description: 'A dedicated sign-in for the admin area.' },
+  { path: routes.adminSite, feature: 'Site administration', description: 'Site-wide settings for the administrator account.' },
+  { path: routes.create, feature: 'Create an interactive video', description: 'Pick a YouTube video, paste its transcript and generate timed questions.' },
+  { path: routes.editQuestions(':id'), feature: 'Question editor', description: 'Review and edit the questions of a video.' },
+  { path: routes.play(':id'), feature: 'Video player', description: 'Watch the video and answer its questions.' },
+  { path: routes.player(':id'), feature: 'Video player', description: 'Watch the video and answer its questions.' },
+  { path: routes.simplePlayer(':id'), feature: 'Simple player', description: 'A lightweight player for sharing and testing.' },
+  { path: routes.video(':id'), feature: 'Share page', description: 'Share links, embed codes and export options for a video.' },
+  { path: routes.embed(':id'), feature: 'Embedded player', description: 'The player as it appears inside other websites.' },
+  { path: routes.vrYoutube(':id'), feature: 'VR player', description: 'Watch a lesson in 360° with quiz overlays in a WebXR headset.' },
+  { path: routes.vr(':id'), feature: 'VR player', description: 'Watch a lesson in 360° with quiz overlays in a WebXR headset.' },
+  { path: routes.ltiLaunch, feature: 'LTI launch', description: 'Lessons opened from a learning management system.' },
+  { path: routes.vrLearning, feature: 'VR learning hub', description: 'Browse lessons you can play in a VR headset.' },
+  { path: routes.subscribe, feature: 'Subscription', description: 'Choose a paid plan and manage billing.' },
+];

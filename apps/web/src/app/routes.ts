@@ -1,0 +1,29 @@
+/** Every path of the product (both spec documents), in one place. */
+export const routes = {
+  home: '/',
+  signIn: '/auth/signin',
+  signUp: '/auth/signup',
+  authCallback: '/auth/callback',
+  forgotPassword: '/auth/forgot-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  userDashboard: '/user-dashboard',
+  dashboard: '/dashboard',
+  admin: '/admin',
+  adminLogin: '/admin/login',
+  adminSite: '/admin/site',
+  create: '/create',
+  editQuestions: (id: string | number) => `/edit-questions/${id}`,
+  play: (id: string | number) => `/play/${id}`,
+  player: (id: string | number) => `/player/${id}`,
+  simplePlayer: (id: string | number) => `/simple-player/${id}`,
+  video: (id: string | number) => `/video/${id}`,
+  embed: (id: string | number) => `/embed/${id}`,
+  vr: (id: string | number) => `/vr/${id}`,
+  vrYoutube: (id: string) => `/vr/youtube/${id}`,
+  vrLearning: '/vr-learning',
+  ltiLaunch: '/lti/launch',
+  subscribe: '/subscribe',
+} as const;
+
+export const SUPPORT_EMAIL = 'support@veolearn.app';

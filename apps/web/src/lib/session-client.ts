@@ -1,0 +1,142 @@
+/**
+ * The one HTTP client of the web app (spec sections 4, 7 and 8): JSON in and out,
+ * bearer token from local storage, and the 401/403 session rule.
+ */
+export const TOKEN_KEY = 'authToken';
+/** Older pages stored the token under this key; it is still read. */
+export const LEGACY_TOKEN_KEY = 'auth-token';
+export const PRE_LOGIN_URL_KEY = 'preLoginUrl';
+export const SIGN_IN_PATH = '/auth/signin';
+
+export function getToken(): string | null {
+  try {
+    return localStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(LEGACY_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function setToken(token: string): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+}
+
+export function clearToken(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(LEGACY_TOKEN_KEY);
+}
+
+/** A non-OK response. `message` is `"<status>: <body>"` (body text, or status text if empty). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: string,
+    statusText: string,
+  ) {
+    super(`${status}: ${body || statusText}`);
+    this.name = 'ApiError';
+  }
+}
+
+type UnauthorizedHandler = () => void;
+
+const defaultUnauthorizedHandler: UnauthorizedHandler = () => {
+  if (window.location.pathname !== SIGN_IN_PATH) window.location.assign(SIGN_IN_PATH);
+};
+let unauthorizedHandler: UnauthorizedHandler = defaultUnauthorizedHandler;
+
+/** Replaces what happens after a rejected session (the router and tests use this). Returns a restore function. */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  unauthorizedHandler = handler;
+  return () => {
+    unauthorizedHandler = defaultUnauthorizedHandler;
+  };
+}
+
+/** Auth calls surface their own errors (wrong password, lockout) instead of ending the session. */
+function isAuthUrl(url: string): boolean {
+  return url.includes('/auth/');
+}
+
+function isSessionRejected(status: number): boolean {
+  return status === 401 || status === 403;
+}
+
+export type Unauthorized = 'throw' | 'returnNull';
+
+export interface RequestOptions {
+  /** What a 401/403 on a non-auth URL does: end the session (default) or resolve to null. */
+  on401?: Unauthorized;
+  signal?: AbortSignal;
+}
+
+function buildHeaders(): Headers {
+  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function parseBody<T>(response: Response): Promise<T> {
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return text as T;
+  }
+}
+
+export async function apiRequest<T>(
+  method: string,
+  url: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T | null> {
+  const hasBody = body !== undefined;
+  const response = await fetch(url, {
+    method,
+    headers: buildHeaders(),
+    body: hasBody ? JSON.stringify(body) : undefined,
+    credentials: 'include',
+    signal: options.signal,
+  });
+
+  if (isSessionRejected(response.status) && !isAuthUrl(url)) {
+    if (options.on401 === 'returnNull') return null;
+    clearToken();
+    unauthorizedHandler();
+  }
+
+  if (!response.ok) {
+    const text = await response.text();
+    throw new ApiError(response.status, text, response.statusText);
+  }
+  return parseBody<T>(response);
+}
+
+/** Like apiRequest, for calls whose 401 handling is the default (never null). */
+export async function apiCall<T>(method: string, url: string, body?: unknown): Promise<T> {
+  return (await apiRequest<T>(method, url, body)) as T;
+}
+
+/** The human message of a failed call: the server's `message` field, else the body, without the status prefix. */
+export function serverMessage(error: unknown): string | undefined {
+  if (error instanceof ApiError) {
+    const body = error.body.trim();
+    if (!body) return undefined;
+    try {
+      const parsed: unknown = JSON.parse(body);
+      if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+        const message = (parsed as { message: unknown }).message;
+        if (Array.isArray(message)) return message.map(String).join(' ');
+        if (typeof message === 'string' && message) return message;
+      }
+    } catch {
+      // Not JSON: the body text itself is the message.
+    }
+    return body;
+  }
+  if (error instanceof Error) return error.message.replace(/^\d{3}:\s*/, '') || undefined;
+  return undefined;
+}

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
+import { AlertCircle, Loader2 } from 'lucide-react';
+import { Button } from '../components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
+import { Input } from '../components/ui/input';
+import { Label } from '../components/ui/label';
+import { toast } from '../components/ui/use-toast';
+import { signIn } from '../features/auth/api/auth-api';
+import { AuthShell } from '../features/auth/components/auth-shell';
+import { GoogleButton } from '../features/auth/components/google-button';
+import { OrSeparator } from '../features/auth/components/or-separator';
+import { PasswordInput } from '../features/auth/components/password-input';
+import { oauthErrorMessage } from '../features/auth/oauth-errors';
+import { SIGN_IN_FAILED_TITLE, signInErrorMessage } from '../features/auth/sign-in-error';
+import { getToken, setToken } from '../lib/session-client';
+import { routes } from '../app/routes';
+
+const REDIRECT_DELAY_MS = 100;
+
+export default function SignInPage() {
+  const [searchParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [alreadySignedIn] = useState(() => getToken() !== null);
+  const oauthError = oauthErrorMessage(searchParams.get('error'));
+
+  const mutation = useMutation({
+    mutationFn: signIn,
+    onSuccess: (data) => {
+      setToken(data.token);
+      toast({ title: 'Success!', description: 'Welcome back to VeoLearn!' });
+      const destination = data.user?.isAdmin ? routes.dashboard : routes.userDashboard;
+      setTimeout(() => window.location.assign(destination), REDIRECT_DELAY_MS);
+    },
+    onError: (error) => {
+      toast({ variant: 'destructive', title: SIGN_IN_FAILED_TITLE, description: signInErrorMessage(error) });
+    },
+  });
+
+  if (alreadySignedIn) return <Navigate to={routes.home} replace />;
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (!email.trim() || !password) {
+      toast({ variant: 'destructive', title: 'Missing information', description: 'Please fill in all fields' });
+      return;
+    }
+    mutation.mutate({ username: email.trim(), password });
+  }
+
+  const busy = mutation.isPending || mutation.isSuccess;
+
+  return (
+    <AuthShell>
+      <Card className="mt-6">
+        <CardHeader className="text-center">
+          <CardTitle className="text-2xl">Welcome back</CardTitle>
+          <CardDescription>Sign in to your VeoLearn account</CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-4">
+          {oauthError && (
+            <div
+              role="alert"
+              className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+            >
+              <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{oauthError}</span>
+            </div>
+          )}
+          <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
+            <div className="grid gap-2">
+              <Label htmlFor="signin-email">Email</Label>
+              <Input
+                id="signin-email"
+                type="email"
+                autoComplete="email"
+                placeholder="you@example.com"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            </div>
+            <div className="grid gap-2">
+              <div className="flex items-center justify-between">
+                <Label htmlFor="signin-password">Password</Label>
+                <Link
+                  to={routes.forgotPassword}
+                  className="rounded-sm text-sm text-primary underline-offset-4 hover:underline"
+                >
+                  Forgot password?
+                </Link>
+              </div>
+              <PasswordInput
+                id="signin-password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+            </div>
+            <Button type="submit" className="w-full" disabled={busy}>
+              {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
+              Sign In
+            </Button>
+          </form>
+          <OrSeparator />
+          <GoogleButton label="Continue with Google" />
+        </CardContent>
+        <CardFooter className="justify-center text-sm text-muted-foreground">
+          <span>
+            Don&apos;t have an account?{' '}
+            <Link to={routes.signUp} className="font-medium text-primary underline-offset-4 hover:underline">
+              Start your free trial
+            </Link>
+          </span>
+        </CardFooter>
+      </Card>
+    </AuthShell>
+  );
+}

@@ -6,6 +6,7 @@ import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { SIGN_IN_PATH, setUnauthorizedHandler } from '../lib/session-client';
 import { AppRoutes } from './app-routes';
+import { ROUTER_FUTURE } from './routes';
 
 /** Sends a rejected session to sign-in through the router instead of a full page load. */
 function UnauthorizedRedirect() {
@@ -29,7 +30,7 @@ export function App() {
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
+        <BrowserRouter future={ROUTER_FUTURE}>
           <UnauthorizedRedirect />
           <RouteErrorBoundary />
         </BrowserRouter>

@@ -27,3 +27,6 @@ export const routes = {
 } as const;
 
 export const SUPPORT_EMAIL = 'support@veolearn.app';
+
+/** Opt in to react-router v7 behaviour now, so the later upgrade changes nothing. */
+export const ROUTER_FUTURE = { v7_startTransition: true, v7_relativeSplatPath: true } as const;

@@ -70,10 +70,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildHeaders(): Headers {
-  const headers = new Headers({ Accept: 'application/json', 'Content-Type': 'application/json' });
+function buildHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
   const token = getToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
+  if (token) headers['Authorization'] = `Bearer ${token}`;
   return headers;
 }
 

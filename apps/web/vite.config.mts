@@ -23,6 +23,8 @@ export default defineConfig(() => ({
     outDir: '../../dist/apps/web',
     emptyOutDir: true,
     reportCompressedSize: true,
+    // Read by tools/bundle-report to find the lazy chunks of the landing route.
+    manifest: true,
     commonjsOptions: {
       transformMixedEsModules: true,
     },

@@ -2,9 +2,8 @@ module.exports = {
   displayName: 'auth-service',
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
-  },
-  moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/apps/auth-service'
+  transform: { '^.+\\.[tj]s$': ['@swc/jest', require('../../jest.swc.cjs')] },
+  moduleNameMapper: require('../../jest.paths.cjs'),
+  moduleFileExtensions: ['ts', 'js'],
+  coverageDirectory: '../../coverage/apps/auth-service',
 };

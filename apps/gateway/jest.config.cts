@@ -2,9 +2,8 @@ module.exports = {
   displayName: 'gateway',
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
-  },
-  moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/apps/gateway'
+  transform: { '^.+\\.[tj]s$': ['@swc/jest', require('../../jest.swc.cjs')] },
+  moduleNameMapper: require('../../jest.paths.cjs'),
+  moduleFileExtensions: ['ts', 'js'],
+  coverageDirectory: '../../coverage/apps/gateway',
 };

@@ -2,9 +2,8 @@ module.exports = {
   displayName: 'domain',
   preset: '../../jest.preset.js',
   testEnvironment: 'node',
-  transform: {
-    '^.+\\.[tj]s$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.spec.json' }]
-  },
-  moduleFileExtensions: ['ts', 'js', 'html'],
-  coverageDirectory: '../../coverage/libs/domain'
+  transform: { '^.+\\.[tj]s$': ['@swc/jest', require('../../jest.swc.cjs')] },
+  moduleNameMapper: require('../../jest.paths.cjs'),
+  moduleFileExtensions: ['ts', 'js'],
+  coverageDirectory: '../../coverage/libs/domain',
 };

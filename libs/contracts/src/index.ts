@@ -1,1 +1,5 @@
-export * from './lib/contracts';
+export * from './lib/auth.patterns';
+export * from './lib/auth.dto';
+export * from './lib/auth.messages';
+export * from './lib/rpc-error';
+export * from './lib/matches-property.validator';

@@ -1,1 +1,2 @@
-export * from './lib/domain';
+export * from './lib/subscription';
+export * from './lib/credentials';

@@ -1,1 +1,2 @@
-export * from './lib/persistence';
+export * from './lib/data-source';
+export * from './lib/database-admin';

@@ -1,1 +1,1 @@
-export * from './lib/testing';
+export * from './lib/stack';

@@ -1,0 +1,53 @@
+import { Client } from 'pg';
+import request from 'supertest';
+import type { RunningStack } from '@veolearn/testing';
+
+export const PASSWORD = 'correct horse battery';
+
+let counter = 0;
+/** A fresh, valid sign-up payload; every call gives new unique names. */
+export function newUser(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  const tag = `${Date.now().toString(36)}${counter}`;
+  return {
+    username: `user_${tag}`,
+    email: `user.${tag}@example.com`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+export function api(stack: RunningStack) {
+  return request(stack.baseUrl);
+}
+
+export async function signUp(stack: RunningStack, overrides: Record<string, unknown> = {}) {
+  const body = newUser(overrides);
+  const res = await api(stack).post('/api/auth/signup').send(body).expect(201);
+  return { body, token: res.body.token as string, user: res.body.user as { id: number; email: string; isAdmin: boolean } };
+}
+
+/** Runs a query against the stack's own test database. */
+export async function sql<T = Record<string, unknown>>(stack: RunningStack, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    return (await client.query(text, params)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Asserts the common error body of the gateway and returns its message. */
+export function expectErrorBody(body: unknown, status: number): string {
+  expect(body).toEqual({ statusCode: status, message: expect.any(String), error: expect.any(String) });
+  const message = (body as { message: string }).message;
+  expect(message.length).toBeGreaterThan(0);
+  return message;
+}
+
+export const RELAXED_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' };

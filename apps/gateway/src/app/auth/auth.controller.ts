@@ -1,0 +1,57 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type AuthResult, type Principal, type RequestContext, SignInDto, SignUpDto, type UserView } from '@veolearn/contracts';
+import { AuthClient } from '../services/auth-client';
+import { ClientContext, CredentialRoute, CurrentPrincipal, Public } from './auth.decorators';
+
+@ApiTags('auth')
+@Controller('auth')
+export class AuthController {
+  constructor(private readonly auth: AuthClient) {}
+
+  @Public()
+  @CredentialRoute()
+  @Post('signup')
+  @ApiOperation({ summary: 'Create an account with a 7-day trial and start a session' })
+  signUp(@Body() dto: SignUpDto, @ClientContext() context: RequestContext): Promise<AuthResult> {
+    return this.auth.signUp({
+      username: dto.username,
+      email: dto.email,
+      password: dto.password,
+      firstName: dto.firstName,
+      lastName: dto.lastName,
+      context,
+    });
+  }
+
+  @Public()
+  @CredentialRoute()
+  @Post('signin')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with e-mail (in the username field) and password' })
+  signIn(@Body() dto: SignInDto, @ClientContext() context: RequestContext): Promise<AuthResult> {
+    return this.auth.signIn({ email: dto.username, password: dto.password, context });
+  }
+
+  @Get('validate')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Check that the bearer token names a live session' })
+  validate(@CurrentPrincipal() principal: Principal): { valid: true; user: { id: number; isAdmin: boolean } } {
+    return { valid: true, user: { id: principal.userId, isAdmin: principal.isAdmin } };
+  }
+
+  @Get('user')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in user' })
+  user(@CurrentPrincipal() principal: Principal): Promise<UserView> {
+    return this.auth.currentUser(principal.userId);
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End the session named by the bearer token' })
+  logout(@CurrentPrincipal() principal: Principal): Promise<{ success: true }> {
+    return this.auth.logout(principal.sessionId);
+  }
+}

@@ -1,0 +1,52 @@
+import { ExecutionContext, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD } from '@nestjs/core';
+import { TerminusModule } from '@nestjs/terminus';
+import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
+import Redis from 'ioredis';
+import { AppConfig } from '@veolearn/config';
+import { AppConfigModule, REDIS, RedisModule } from '@veolearn/nest-common';
+import { AuthController } from './auth/auth.controller';
+import { IS_CREDENTIAL_ROUTE } from './auth/auth.decorators';
+import { GoogleController } from './auth/google.controller';
+import { GoogleOAuthService } from './auth/google-oauth.service';
+import { SessionGuard } from './auth/session.guard';
+import { HealthController } from './health/health.controller';
+import { AllExceptionsFilter } from './http/all-exceptions.filter';
+import { SpaFallback } from './http/spa-fallback';
+import { ServicesModule } from './services/services.module';
+
+const MINUTE_MS = 60_000;
+
+function isCredentialRoute(context: ExecutionContext): boolean {
+  return Reflect.getMetadata(IS_CREDENTIAL_ROUTE, context.getHandler()) === true;
+}
+
+@Module({
+  imports: [
+    AppConfigModule,
+    RedisModule,
+    ServicesModule,
+    TerminusModule,
+    ThrottlerModule.forRootAsync({
+      inject: [AppConfig, REDIS],
+      useFactory: (config: AppConfig, redis: Redis) => ({
+        throttlers: [
+          { name: 'default', ttl: MINUTE_MS, limit: config.RATE_LIMIT_PER_MINUTE },
+          { name: 'credentials', ttl: MINUTE_MS, limit: config.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: (ctx) => !isCredentialRoute(ctx) },
+        ],
+        storage: new ThrottlerStorageRedisService(redis),
+        errorMessage: 'Too many requests. Please wait a minute and try again.',
+      }),
+    }),
+  ],
+  controllers: [AuthController, GoogleController, HealthController],
+  providers: [
+    GoogleOAuthService,
+    SpaFallback,
+    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    { provide: APP_GUARD, useClass: SessionGuard },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class GatewayModule {}

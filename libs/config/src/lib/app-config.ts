@@ -1,0 +1,161 @@
+import { plainToInstance, Transform } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Max,
+  Min,
+  MinLength,
+  validateSync,
+} from 'class-validator';
+
+export const TRANSPORTS = ['tcp', 'nats'] as const;
+export type TransportKind = (typeof TRANSPORTS)[number];
+
+const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
+
+const toInt = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : Number(value);
+const toBool = ({ value }: { value: unknown }): unknown =>
+  value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
+
+/**
+ * Every setting the apps read. Values come from the environment (see .env.example);
+ * anything not set falls back to a safe local default.
+ */
+export class AppConfig {
+  @IsIn(['development', 'production', 'test'])
+  NODE_ENV: 'development' | 'production' | 'test' = 'development';
+
+  @IsIn(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+  LOG_LEVEL: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent' = 'info';
+
+  /** Gateway HTTP port (serves /api and the web build). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  PORT = 3000;
+
+  @IsString()
+  HOST = '0.0.0.0';
+
+  /** Public address of the web app, used in OAuth redirects. */
+  @IsUrl({ require_tld: false, require_protocol: true })
+  PUBLIC_URL = 'http://localhost:3000';
+
+  @IsString()
+  DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/veolearn';
+
+  @IsString()
+  REDIS_URL = 'redis://127.0.0.1:6379';
+
+  /** Prefix of every Redis key, queue and rate-limit counter of this deployment. */
+  @IsString() @MinLength(1)
+  REDIS_PREFIX = 'veolearn';
+
+  @IsIn(TRANSPORTS)
+  TRANSPORT: TransportKind = 'tcp';
+
+  @IsString()
+  NATS_URL = 'nats://127.0.0.1:4222';
+
+  /** TCP transport: where the auth-service listens (and the gateway connects). */
+  @IsString()
+  AUTH_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  AUTH_SERVICE_PORT = 4001;
+
+  /** How long the gateway waits for a service before answering 503. */
+  @Transform(toInt) @IsInt() @Min(100)
+  SERVICE_TIMEOUT_MS = 5000;
+
+  @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
+  JWT_SECRET = DEV_JWT_SECRET;
+
+  @Transform(toInt) @IsInt() @Min(60)
+  SESSION_TTL_SECONDS = 24 * 60 * 60;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  LOCKOUT_THRESHOLD = 5;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  LOCKOUT_MINUTES = 15;
+
+  /** Requests per minute per client IP across the API. */
+  @Transform(toInt) @IsInt() @Min(1)
+  RATE_LIMIT_PER_MINUTE = 600;
+
+  /** Requests per minute per client IP on sign-in and sign-up. */
+  @Transform(toInt) @IsInt() @Min(1)
+  AUTH_RATE_LIMIT_PER_MINUTE = 30;
+
+  /** Largest JSON body accepted, in bytes. */
+  @Transform(toInt) @IsInt() @Min(1024)
+  BODY_LIMIT_BYTES = 1024 * 1024;
+
+  /** Trust X-Forwarded-For (set when behind a reverse proxy). */
+  @Transform(toBool) @IsBoolean()
+  TRUST_PROXY = false;
+
+  /** Folder with the built web app; empty to serve the API only. */
+  @IsString()
+  WEB_DIST = 'dist/apps/web';
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  GOOGLE_CLIENT_ID?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  GOOGLE_CLIENT_SECRET?: string;
+
+  /** Overrides of Google's OAuth endpoints (tests point them at a local server). */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false })
+  GOOGLE_AUTH_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false })
+  GOOGLE_TOKEN_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false })
+  GOOGLE_USERINFO_URL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  ADMIN_EMAIL?: string;
+
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  ADMIN_PASSWORD?: string;
+
+  @IsString()
+  ADMIN_USERNAME = 'admin';
+
+  get googleConfigured(): boolean {
+    return Boolean(this.GOOGLE_CLIENT_ID && this.GOOGLE_CLIENT_SECRET);
+  }
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const known = Object.keys(new AppConfig());
+  const raw: Record<string, string> = {};
+  for (const key of known) {
+    const value = env[key];
+    if (value !== undefined) raw[key] = value;
+  }
+  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
+    const value = env[key];
+    if (value !== undefined) raw[key] = value;
+  }
+  const config = plainToInstance(AppConfig, raw);
+  const errors = validateSync(config, { skipMissingProperties: false });
+  if (errors.length > 0) {
+    const lines = errors.map((e) => `  ${e.property}=${JSON.stringify(e.value)}: ${Object.values(e.constraints ?? {}).join('; ')}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (config.NODE_ENV === 'production' && config.JWT_SECRET === DEV_JWT_SECRET) {
+    throw new ConfigError('Invalid configuration:\n  JWT_SECRET must be set to a private random value in production');
+  }
+  return config;
+}

@@ -1,0 +1,94 @@
+import type { Plan, SubscriptionStatus } from '@veolearn/domain';
+
+/** Who sent a request, as seen by the gateway. */
+export interface RequestContext {
+  ip: string;
+  userAgent?: string;
+}
+
+export interface UserView {
+  id: number;
+  username: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  subscriptionStatus: SubscriptionStatus;
+  plan: Plan;
+  trialEndsAt: string | null;
+  hasUnlimitedAccess: boolean;
+  totalVideosCreated: number;
+  createdAt: string;
+  lastLoginAt: string | null;
+  isAdmin: boolean;
+}
+
+export interface AuthResult {
+  token: string;
+  user: UserView;
+}
+
+/** What the gateway attaches to an authenticated request. */
+export interface Principal {
+  userId: number;
+  sessionId: string;
+  isAdmin: boolean;
+}
+
+export interface SignUpMessage {
+  username: string;
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+  context: RequestContext;
+}
+
+export interface SignInMessage {
+  email: string;
+  password: string;
+  context: RequestContext;
+}
+
+export interface ValidateMessage {
+  token: string;
+}
+
+export interface GoogleProfile {
+  googleId: string;
+  email: string;
+  emailVerified: boolean;
+  firstName?: string;
+  lastName?: string;
+  displayName?: string;
+}
+
+export interface GoogleSignInMessage {
+  profile: GoogleProfile;
+  context: RequestContext;
+}
+
+export type SecuritySeverity = 'info' | 'warning' | 'critical';
+
+export interface SecurityEventMessage {
+  eventType: string;
+  severity: SecuritySeverity;
+  email?: string;
+  context: RequestContext;
+  details?: Record<string, unknown>;
+}
+
+export interface DependencyHealth {
+  status: 'up' | 'down';
+  message?: string;
+}
+
+export interface ServiceHealth {
+  service: string;
+  instanceId: string;
+  dependencies: Record<string, DependencyHealth>;
+}
+
+export interface PingReply {
+  service: string;
+  instanceId: string;
+}

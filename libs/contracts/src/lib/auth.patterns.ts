@@ -1,0 +1,17 @@
+/** Client token under which the gateway injects the auth-service proxy. */
+export const AUTH_SERVICE = 'AUTH_SERVICE';
+
+/** NATS queue group shared by every auth-service replica. */
+export const AUTH_QUEUE = 'auth-service';
+
+export const AuthPatterns = {
+  signUp: 'auth.sign-up',
+  signIn: 'auth.sign-in',
+  validate: 'auth.validate',
+  currentUser: 'auth.current-user',
+  logout: 'auth.logout',
+  googleSignIn: 'auth.google-sign-in',
+  recordSecurityEvent: 'auth.record-security-event',
+  health: 'auth.health',
+  ping: 'auth.ping',
+} as const;

@@ -1,0 +1,5 @@
+export * from './lib/app-config.module';
+export * from './lib/redis.module';
+export * from './lib/transport';
+export * from './lib/rpc-exception.filter';
+export * from './lib/instance-id';

@@ -1,0 +1,31 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import Redis from 'ioredis';
+import { AppConfig } from '@veolearn/config';
+
+export const REDIS = Symbol('REDIS');
+
+export function createRedis(config: AppConfig, options: { keyPrefix?: boolean; lazyConnect?: boolean } = {}): Redis {
+  return new Redis(config.REDIS_URL, {
+    keyPrefix: options.keyPrefix === false ? undefined : `${config.REDIS_PREFIX}:`,
+    maxRetriesPerRequest: 2,
+    enableOfflineQueue: false,
+    lazyConnect: options.lazyConnect ?? false,
+    connectTimeout: 3000,
+  });
+}
+
+@Injectable()
+class RedisCloser implements OnApplicationShutdown {
+  constructor(@Inject(REDIS) private readonly redis: Redis) {}
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis.quit().catch(() => this.redis.disconnect());
+  }
+}
+
+/** One shared ioredis client per process; every key carries the deployment's prefix. */
+@Global()
+@Module({
+  providers: [{ provide: REDIS, inject: [AppConfig], useFactory: (config: AppConfig) => createRedis(config) }, RedisCloser],
+  exports: [REDIS],
+})
+export class RedisModule {}

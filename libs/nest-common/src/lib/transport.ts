@@ -1,0 +1,29 @@
+import { ClientProvider, MicroserviceOptions, Transport } from '@nestjs/microservices';
+import { AppConfig } from '@veolearn/config';
+
+export interface ServiceAddress {
+  /** NATS queue group shared by the service's replicas. */
+  queue: string;
+  host: string;
+  port: number;
+}
+
+export function authServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'auth-service', host: config.AUTH_SERVICE_HOST, port: config.AUTH_SERVICE_PORT };
+}
+
+/** How a service listens: TCP on its own port, or NATS in its queue group. */
+export function serverTransport(config: AppConfig, address: ServiceAddress): MicroserviceOptions {
+  if (config.TRANSPORT === 'nats') {
+    return { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: address.queue } };
+  }
+  return { transport: Transport.TCP, options: { host: address.host, port: address.port } };
+}
+
+/** How the gateway reaches a service over the configured transport. */
+export function clientTransport(config: AppConfig, address: ServiceAddress): ClientProvider {
+  if (config.TRANSPORT === 'nats') {
+    return { transport: Transport.NATS, options: { servers: [config.NATS_URL] } };
+  }
+  return { transport: Transport.TCP, options: { host: address.host, port: address.port } };
+}

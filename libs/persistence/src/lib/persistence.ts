@@ -1,3 +1,0 @@
-export function persistence(): string {
-  return 'persistence';
-}

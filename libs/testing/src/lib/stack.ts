@@ -1,0 +1,120 @@
+import { createWriteStream, mkdirSync, WriteStream } from 'node:fs';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Redis from 'ioredis';
+import { Client } from 'pg';
+import { freePort, ROOT, startProcesses, type StartedProcesses } from '../../../../tools/stack/stack.cjs';
+
+export interface StackOptions {
+  /** Names the test database (`veolearn_test_<name>`), Redis prefix and log folder. */
+  name: string;
+  transport?: 'tcp' | 'nats';
+  port?: number;
+  /** auth-service replicas; more than one needs NATS. */
+  replicas?: number;
+  env?: Record<string, string>;
+  admin?: { email: string; password: string; username?: string };
+}
+
+export interface RunningStack {
+  baseUrl: string;
+  databaseUrl: string;
+  redisPrefix: string;
+  env: Record<string, string>;
+  processes: StartedProcesses;
+  logDir: string;
+  stop(): Promise<void>;
+}
+
+export const TEST_JWT_SECRET = 'test-secret-for-integration-tests-only-0123456789';
+export const PG_BASE_URL = process.env['TEST_DATABASE_BASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
+export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
+
+async function recreateTestDatabase(name: string): Promise<void> {
+  const admin = new Client({ connectionString: `${PG_BASE_URL}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Deletes every Redis key under a prefix this test run created. */
+export async function deleteRedisPrefix(prefix: string): Promise<void> {
+  const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await redis.connect();
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * Starts the built product against its own fresh database (`veolearn_test_<name>`, dropped and
+ * recreated: tests only drop databases they create) and its own Redis prefix.
+ */
+export async function startStack(options: StackOptions): Promise<RunningStack> {
+  const safeName = options.name.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const database = `veolearn_test_${safeName}`;
+  const databaseUrl = `${PG_BASE_URL}/${database}`;
+  const redisPrefix = `veolearn-test-${safeName}-${randomBytes(3).toString('hex')}`;
+  await recreateTestDatabase(database);
+
+  const logDir = join(ROOT, 'tmp', 'stack-logs', safeName);
+  mkdirSync(logDir, { recursive: true });
+  const streams: WriteStream[] = [];
+  const env: Record<string, string> = {
+    PATH: process.env['PATH'] ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: TEST_REDIS_URL,
+    REDIS_PREFIX: redisPrefix,
+    NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
+    TRANSPORT: options.transport ?? (process.env['TEST_TRANSPORT'] === 'nats' ? 'nats' : 'tcp'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    PUBLIC_URL: 'http://127.0.0.1:0',
+    PORT: String(options.port ?? 0),
+    ...(options.admin
+      ? { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ADMIN_USERNAME: options.admin.username ?? 'admin' }
+      : {}),
+    ...options.env,
+  };
+  if (env['PORT'] === '0') {
+    env['PORT'] = String(await freePort());
+  }
+  if (!options.env?.['PUBLIC_URL']) env['PUBLIC_URL'] = `http://127.0.0.1:${env['PORT']}`;
+
+  const processes = await startProcesses({
+    env,
+    replicas: options.replicas,
+    seedAdmin: Boolean(options.admin),
+    output: (name) => {
+      const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
+      streams.push(stream);
+      return (chunk) => stream.write(chunk);
+    },
+  });
+
+  return {
+    baseUrl: processes.baseUrl,
+    databaseUrl,
+    redisPrefix,
+    env: processes.env,
+    processes,
+    logDir,
+    async stop() {
+      await processes.stop();
+      await Promise.all(streams.map((s) => new Promise((resolve) => s.end(resolve))));
+      await deleteRedisPrefix(redisPrefix).catch(() => undefined);
+    },
+  };
+}

@@ -1,3 +1,0 @@
-export function testing(): string {
-  return 'testing';
-}

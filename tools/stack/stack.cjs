@@ -1,0 +1,242 @@
+// @ts-check
+'use strict';
+/**
+ * Starts VeoLearn's processes (migrations, services, gateway) from the built apps in dist/.
+ * Used by `npm start` (tools/stack/start.cjs) and by the integration and browser tests
+ * (libs/testing), so both run the product the same way.
+ */
+const { spawn } = require('node:child_process');
+const fs = require('node:fs');
+const net = require('node:net');
+const path = require('node:path');
+const { Client } = require('pg');
+const Redis = require('ioredis');
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The services behind the gateway, in start order. */
+const SERVICES = [{ name: 'auth-service', main: 'dist/apps/auth-service/main.js', portVar: 'AUTH_SERVICE_PORT', migrate: true }];
+const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
+
+const START_HINTS = {
+  postgres:
+    'Start it with `pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` (Debian), `brew services start postgresql` (macOS) or `docker compose up -d postgres`.',
+  redis:
+    'Start it with `redis-server --daemonize yes` (Debian/macOS) or `docker compose up -d redis`.',
+  nats: 'Start it with `nats-server -js &` or `docker compose up -d nats`, or use TRANSPORT=tcp.',
+};
+
+function describeUrl(url) {
+  try {
+    const u = new URL(url);
+    return `${u.hostname}:${u.port || (u.protocol.startsWith('redis') ? 6379 : u.protocol.startsWith('nats') ? 4222 : 5432)}`;
+  } catch {
+    return url;
+  }
+}
+
+function adminUrl(databaseUrl) {
+  const u = new URL(databaseUrl);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+async function checkPostgres(databaseUrl) {
+  const client = new Client({ connectionString: adminUrl(databaseUrl), connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function checkRedis(redisUrl) {
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  redis.on('error', () => undefined);
+  try {
+    await redis.connect();
+    await redis.ping();
+  } finally {
+    redis.disconnect();
+  }
+}
+
+function checkTcp(url) {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = net.connect({ host: u.hostname, port: Number(u.port || 4222) });
+    socket.setTimeout(3000, () => socket.destroy(new Error('timed out')));
+    socket.once('connect', () => {
+      socket.end();
+      resolve(undefined);
+    });
+    socket.once('error', reject);
+  });
+}
+
+/**
+ * Checks that Postgres, Redis (and NATS when chosen) answer. Returns a list of problems,
+ * each naming what is down, where it looked and how to start it.
+ */
+async function checkDependencies(env) {
+  const problems = [];
+  const attempts = [
+    ['PostgreSQL', 'postgres', env.DATABASE_URL, () => checkPostgres(env.DATABASE_URL)],
+    ['Redis', 'redis', env.REDIS_URL, () => checkRedis(env.REDIS_URL)],
+  ];
+  if (env.TRANSPORT === 'nats') attempts.push(['NATS', 'nats', env.NATS_URL, () => checkTcp(env.NATS_URL)]);
+  for (const [label, key, url, check] of attempts) {
+    try {
+      await check();
+    } catch (error) {
+      problems.push(
+        `${label} is not reachable at ${describeUrl(url)} (${error instanceof Error ? error.message : String(error)}). ${START_HINTS[key]}`,
+      );
+    }
+  }
+  return problems;
+}
+
+/** Creates the database named in DATABASE_URL when it is missing. */
+async function ensureDatabase(databaseUrl) {
+  const name = decodeURIComponent(new URL(databaseUrl).pathname.slice(1));
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Unusual database name "${name}"; create it yourself.`);
+  const client = new Client({ connectionString: adminUrl(databaseUrl) });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) await client.query(`CREATE DATABASE "${name}"`);
+  } catch (error) {
+    if (!['42P04', '23505'].includes(/** @type {{code?: string}} */ (error).code ?? '')) throw error;
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function assertBuilt() {
+  const missing = [...SERVICES, GATEWAY].map((s) => s.main).filter((main) => !fs.existsSync(path.join(ROOT, main)));
+  if (missing.length) {
+    throw new Error(`Build output missing (${missing.join(', ')}). Run \`npx nx run-many -t build\` first.`);
+  }
+}
+
+/** Runs a one-off command of an app (e.g. `migrate`, `seed-admin`) and resolves when it exits 0. */
+function runCommand(main, args, env, log) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT, main), ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const collect = (chunk) => {
+      output += chunk.toString();
+      log(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(undefined) : reject(new Error(`${main} ${args.join(' ')} exited with ${code}:\n${output.slice(-2000)}`))));
+  });
+}
+
+async function waitForHealth(baseUrl, timeoutMs, isAlive) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (!isAlive()) throw new Error('a process exited during start-up');
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+      last = `${response.status} ${await response.text()}`;
+    } catch (error) {
+      last = error instanceof Error ? error.message : String(error);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The gateway did not become healthy within ${timeoutMs} ms (last answer: ${last})`);
+}
+
+/**
+ * Starts the whole product.
+ * @param {object} options
+ * @param {Record<string, string>} options.env        environment for every process (DATABASE_URL, REDIS_URL, ...)
+ * @param {number} [options.replicas]                  auth-service replicas (NATS transport only)
+ * @param {(name: string) => (chunk: Buffer|string) => void} options.output  where each process's output goes
+ * @param {boolean} [options.seedAdmin]                run `seed-admin` when ADMIN_EMAIL and ADMIN_PASSWORD are set
+ * @param {number} [options.healthTimeoutMs]
+ */
+async function startProcesses(options) {
+  assertBuilt();
+  const env = { ...options.env };
+  for (const service of SERVICES) {
+    if (!env[service.portVar]) env[service.portVar] = String(await freePort());
+  }
+  await ensureDatabase(env.DATABASE_URL);
+  for (const service of SERVICES.filter((s) => s.migrate)) {
+    await runCommand(service.main, ['migrate'], env, options.output(`${service.name}:migrate`));
+  }
+  if (options.seedAdmin && env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    await runCommand('dist/apps/auth-service/main.js', ['seed-admin'], env, options.output('auth-service:seed-admin'));
+  }
+
+  /** @type {import('node:child_process').ChildProcess[]} */
+  const children = [];
+  let stopping = false;
+  const exits = [];
+  const launch = (name, main) => {
+    const child = spawn(process.execPath, [path.join(ROOT, main)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const sink = options.output(name);
+    child.stdout?.on('data', sink);
+    child.stderr?.on('data', sink);
+    child.on('exit', (code, signal) => {
+      if (!stopping) exits.push(`${name} exited (${signal ?? code})`);
+    });
+    children.push(child);
+    return child;
+  };
+  const replicas = env.TRANSPORT === 'nats' ? Math.max(1, options.replicas ?? 1) : 1;
+  for (const service of SERVICES) {
+    for (let i = 0; i < replicas; i++) launch(replicas > 1 ? `${service.name}#${i + 1}` : service.name, service.main);
+  }
+  launch(GATEWAY.name, GATEWAY.main);
+
+  const stop = async () => {
+    stopping = true;
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+            const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+            child.once('exit', () => {
+              clearTimeout(timer);
+              resolve(undefined);
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+  };
+
+  const baseUrl = `http://127.0.0.1:${env.PORT}`;
+  try {
+    await waitForHealth(baseUrl, options.healthTimeoutMs ?? 60_000, () => exits.length === 0);
+  } catch (error) {
+    await stop();
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${exits.length ? `; ${exits.join(', ')}` : ''}`);
+  }
+  return { baseUrl, env, children, stop, exits };
+}
+
+module.exports = { ROOT, SERVICES, GATEWAY, checkDependencies, ensureDatabase, freePort, startProcesses, describeUrl };

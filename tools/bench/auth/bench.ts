@@ -1,0 +1,206 @@
+/**
+ * Benchmark: the price of the microservice hop on the hottest path, the session check.
+ *
+ *   gateway  GET /api/auth/validate  -> gateway (NestJS/Fastify) -> auth-service (TCP or NATS)
+ *   bare     GET /validate           -> one Fastify process doing the same JWT + Redis check
+ *
+ * Both are driven by autocannon (100 connections) one after the other in the same run, with the
+ * same signed-up user's token, against the same Redis and Postgres. Prints req/s, p50, p99 and the
+ * gateway/bare ratios. Not a test: it prints figures, and fails only if a request did not get a 2xx.
+ *
+ * Run (after `npx nx run-many -t build -p gateway auth-service`):
+ *   SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register tools/bench/auth/bench.ts
+ * Env: BENCH_TRANSPORT=tcp|nats (default tcp), BENCH_SECONDS (default 10),
+ *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100).
+ */
+import autocannon from 'autocannon';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { type RunningStack, startStack, TEST_JWT_SECRET, TEST_REDIS_URL } from '@veolearn/testing';
+
+const TRANSPORT = process.env['BENCH_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
+const SECONDS = positive('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 3);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 100);
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+interface Figures {
+  target: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function signUp(baseUrl: string): Promise<string> {
+  const suffix = Date.now().toString(36);
+  const password = 'Bench-Passw0rd!2024';
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `bench_${suffix}`,
+      email: `bench_${suffix}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      acceptTerms: true,
+    }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`Sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** Starts bare-server.cjs in its own process (the gateway has its own process too) and returns its URL. */
+async function startBare(stack: RunningStack): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(__dirname, 'bare-server.cjs')], {
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      NODE_ENV: 'production',
+      PORT: '0',
+      JWT_SECRET: TEST_JWT_SECRET,
+      REDIS_URL: stack.env['REDIS_URL'] ?? TEST_REDIS_URL,
+      REDIS_PREFIX: stack.redisPrefix,
+      DATABASE_URL: stack.databaseUrl,
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`bare-server exited (${code}) before listening`);
+  });
+  const listening = (async () => {
+    for await (const line of lines) {
+      const { port } = JSON.parse(line) as { port: number };
+      return port;
+    }
+    throw new Error('bare-server closed its output before listening');
+  })();
+  const port = await Promise.race([listening, exited]);
+  exited.catch(() => undefined);
+  return { url: `http://127.0.0.1:${port}/validate`, child };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  child.kill('SIGTERM');
+  await exited;
+  clearTimeout(timer);
+}
+
+/** One request by hand: both targets must answer 200 with the same body before we load them. */
+async function check(url: string, token: string): Promise<string> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
+  return text;
+}
+
+async function load(target: string, url: string, token: string, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return {
+    target,
+    url,
+    rps: result.requests.mean,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+async function main(): Promise<void> {
+  console.log(`Auth benchmark: ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), transport ${TRANSPORT}`);
+  const stack = await startStack({
+    name: 'bench_auth',
+    transport: TRANSPORT,
+    env: { RATE_LIMIT_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
+  });
+  let bare: { url: string; child: ChildProcess } | undefined;
+  try {
+    const token = await signUp(stack.baseUrl);
+    bare = await startBare(stack);
+    const gatewayUrl = `${stack.baseUrl}/api/auth/validate`;
+
+    const viaGateway = await check(gatewayUrl, token);
+    const viaBare = await check(bare.url, token);
+    if (viaGateway !== viaBare) throw new Error(`The two targets answer differently:\n  gateway: ${viaGateway}\n  bare:    ${viaBare}`);
+
+    const targets: Array<[string, string]> = [
+      [`gateway -> auth-service (${TRANSPORT})`, gatewayUrl],
+      ['bare Fastify (one process)', bare.url],
+    ];
+    const results: Figures[] = [];
+    for (const [name, url] of targets) {
+      process.stdout.write(`  ${name}: warm-up...`);
+      const warm = await load(name, url, token, WARMUP_SECONDS);
+      process.stdout.write(` measuring...`);
+      const figures = await load(name, url, token, SECONDS);
+      figures.non2xx += warm.non2xx;
+      figures.errors += warm.errors;
+      figures.timeouts += warm.timeouts;
+      results.push(figures);
+      process.stdout.write(` ${Math.round(figures.rps)} req/s\n`);
+    }
+
+    const [gw, bareFigures] = results;
+    console.log('');
+    console.log(
+      table([
+        ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+        ...results.map((r) => [r.target, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.total), String(r.non2xx), String(r.errors)]),
+      ]),
+    );
+    console.log('');
+    console.log(`gateway/bare req/s: ${(gw.rps / bareFigures.rps).toFixed(2)}  (bare serves ${(bareFigures.rps / gw.rps).toFixed(2)}x the requests)`);
+    console.log(`gateway/bare p50:   ${(gw.p50 / bareFigures.p50).toFixed(2)}`);
+    console.log(`gateway/bare p99:   ${(gw.p99 / bareFigures.p99).toFixed(2)}`);
+
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+    if (failed.length) {
+      throw new Error(
+        `Some requests failed (including warm-up): ${failed.map((r) => `${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}. Logs: ${stack.logDir}`,
+      );
+    }
+  } finally {
+    if (bare) await stopChild(bare.child);
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`\nAUTH BENCHMARK FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

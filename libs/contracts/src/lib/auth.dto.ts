@@ -20,6 +20,7 @@ import {
   USERNAME_PATTERN,
 } from '@veolearn/domain';
 import { MatchesProperty } from './matches-property.validator';
+import { NoControlCharacters } from './no-control-characters.validator';
 
 // class-validator runs a property's decorators bottom-up and the pipe stops at the first
 // failure, so the most basic check (present, then text) sits closest to the property.
@@ -53,12 +54,14 @@ export class SignUpDto {
   confirmPassword!: string;
 
   @ApiPropertyOptional()
+  @NoControlCharacters('First name')
   @MaxLength(NAME_MAX_LENGTH, { message: `First name must be at most ${NAME_MAX_LENGTH} characters` })
   @IsString({ message: 'First name must be text' })
   @IsOptional()
   firstName?: string;
 
   @ApiPropertyOptional()
+  @NoControlCharacters('Last name')
   @MaxLength(NAME_MAX_LENGTH, { message: `Last name must be at most ${NAME_MAX_LENGTH} characters` })
   @IsString({ message: 'Last name must be text' })
   @IsOptional()
@@ -73,6 +76,7 @@ export class SignUpDto {
 /** The web sends the e-mail in the `username` field. */
 export class SignInDto {
   @ApiProperty({ description: 'The e-mail address', example: 'ada@example.com' })
+  @NoControlCharacters('E-mail')
   @MaxLength(EMAIL_MAX_LENGTH, { message: `E-mail must be at most ${EMAIL_MAX_LENGTH} characters` })
   @IsString({ message: 'E-mail must be text' })
   @IsNotEmpty({ message: 'Please fill in all fields' })

@@ -1,6 +1,7 @@
 import { Film } from 'lucide-react';
 import { PageLoader } from '../components/layout/page-loader';
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
+import { AccountSummary } from '../features/dashboard/components/account-summary';
 import { DashboardHeader } from '../features/dashboard/components/dashboard-header';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
 
@@ -13,6 +14,7 @@ export default function DashboardPage() {
     <div className="min-h-screen bg-muted/30">
       <DashboardHeader user={user} />
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
+        <AccountSummary user={user} />
         <Card>
           <CardHeader className="items-center py-12 text-center">
             <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">

@@ -3,7 +3,7 @@ import { Slot } from '@radix-ui/react-slot';
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from '../../lib/utils';
 
-export const buttonVariants = cva(
+const buttonCva = cva(
   'inline-flex items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 cursor-pointer',
   {
     variants: {
@@ -26,9 +26,14 @@ export const buttonVariants = cva(
   },
 );
 
+/** Button classes for any element (links styled as buttons); a passed className wins conflicts. */
+export function buttonVariants(props?: Parameters<typeof buttonCva>[0]): string {
+  return cn(buttonCva(props));
+}
+
 export interface ButtonProps
   extends ButtonHTMLAttributes<HTMLButtonElement>,
-    VariantProps<typeof buttonVariants> {
+    VariantProps<typeof buttonCva> {
   asChild?: boolean;
 }
 
@@ -38,7 +43,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(
     return (
       <Comp
         ref={ref}
-        className={cn(buttonVariants({ variant, size }), className)}
+        className={buttonVariants({ variant, size, className })}
         type={asChild ? undefined : (type ?? 'button')}
         {...props}
       />

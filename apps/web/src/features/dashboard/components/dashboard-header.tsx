@@ -2,6 +2,7 @@ import { LogOut, Sparkles } from 'lucide-react';
 import { subscriptionLabel, trialDaysLeft } from '@veolearn/domain';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { Separator } from '../../../components/ui/separator';
 import { Brand } from '../../../components/layout/brand';
 import type { AuthUser } from '../../auth/api/auth-api';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
@@ -29,8 +30,9 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
         <div className="flex flex-wrap items-center gap-4">
           <Brand />
+          <Separator orientation="vertical" className="hidden h-10 sm:block" />
           <div>
-            <h1 className="text-lg font-semibold">Welcome back, {name}!</h1>
+            <h1 className="text-lg font-semibold">Welcome, {name}!</h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <Badge variant={badgeVariant(user.subscriptionStatus)}>{subscriptionLabel(user.subscriptionStatus)}</Badge>
               {user.hasUnlimitedAccess && (

@@ -159,7 +159,7 @@ export function VrDemoSection() {
       <div className={cn(container, 'grid items-center gap-12 lg:grid-cols-2')}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-violet-300">VR learning</p>
-          <h2 id="vr-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="vr-title" className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
             Step inside the lesson
           </h2>
           <p className="mt-4 text-lg text-slate-300">
@@ -233,7 +233,7 @@ export function PricingSection() {
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="scroll-mt-16 bg-muted/40 py-20">
       <div className={container}>
-        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple per-seat pricing">
+        <SectionHeading id="pricing-title" eyebrow="Pricing" title="Simple per‑seat pricing">
           Start free for 7 days. Prices in Australian dollars.
         </SectionHeading>
         <ul className="grid items-stretch gap-6 lg:grid-cols-3">
@@ -290,7 +290,7 @@ export function LtiSection() {
       <div className={cn(container, 'grid items-center gap-10 lg:grid-cols-2')}>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">LMS integration</p>
-          <h2 id="lti-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="lti-title" className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
             Plug into your LMS with LTI 1.3
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">
@@ -338,7 +338,7 @@ export function ScormSection() {
         </div>
         <div>
           <p className="text-sm font-semibold uppercase tracking-wider text-primary">SCORM export</p>
-          <h2 id="scorm-title" className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+          <h2 id="scorm-title" className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
             Take your lessons anywhere
           </h2>
           <p className="mt-4 text-lg text-muted-foreground">

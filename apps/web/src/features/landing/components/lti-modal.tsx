@@ -31,7 +31,7 @@ export function LtiModal() {
           What is LTI? Learn More
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
+      <DialogContent className="max-w-4xl">
         <DialogHeader>
           <DialogTitle>What is LTI?</DialogTitle>
           <DialogDescription>
@@ -42,7 +42,7 @@ export function LtiModal() {
         </DialogHeader>
         <div>
           <h3 className="mb-3 text-sm font-semibold">Supported learning management systems</h3>
-          <ul className="grid gap-3 sm:grid-cols-2">
+          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {LMS_LIST.map((lms) => (
               <li key={lms.name} className="rounded-lg border p-3">
                 <p className="font-medium">{lms.name}</p>

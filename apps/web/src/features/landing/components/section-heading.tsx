@@ -14,7 +14,7 @@ export function SectionHeading({
   return (
     <div className="mx-auto mb-12 max-w-2xl text-center">
       {eyebrow && <p className="text-sm font-semibold uppercase tracking-wider text-primary">{eyebrow}</p>}
-      <h2 id={id} className="mt-2 text-3xl font-bold tracking-tight sm:text-4xl">
+      <h2 id={id} className="mt-2 text-balance text-3xl font-bold tracking-tight sm:text-4xl">
         {title}
       </h2>
       {children && <p className="mt-4 text-lg text-muted-foreground">{children}</p>}

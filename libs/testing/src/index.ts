@@ -1,1 +1,2 @@
 export * from './lib/stack';
+export * from './lib/oauth-mock';

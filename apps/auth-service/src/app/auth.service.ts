@@ -164,8 +164,10 @@ export class AuthService {
       await this.users.update({ id: user.id }, { googleId: profile.googleId, lastLoginAt: now });
       user = await this.users.findOneByOrFail({ id: user.id });
     } else {
+      const username = await this.freeUsername(emailLower.split('@')[0] ?? 'user');
       user = this.users.create({
-        username: await this.freeUsername(emailLower.split('@')[0] ?? 'user'),
+        username,
+        usernameLower: normalizeIdentifier(username),
         email: profile.email,
         emailLower,
         passwordHash: null,

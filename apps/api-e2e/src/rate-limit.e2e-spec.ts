@@ -1,0 +1,39 @@
+import { startStack, type RunningStack } from '@veolearn/testing';
+import { api, expectErrorBody } from './support';
+
+let stack: RunningStack;
+
+beforeAll(async () => {
+  stack = await startStack({ name: 'rate_limit', env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '1000' } });
+});
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+describe('rate limiting backed by Redis', () => {
+  it('answers 429 with a readable message once a client exceeds the sign-in limit', async () => {
+    const attempt = () => api(stack).post('/api/auth/signin').send({ username: 'limit@example.com', password: 'wrong password' });
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(401);
+    const limited = await attempt();
+    expect(limited.status).toBe(429);
+    expect(expectErrorBody(limited.body, 429)).toMatch(/Too many requests/);
+    // Other routes keep their own, larger allowance.
+    await api(stack).get('/api/auth/google/status').expect(200);
+  });
+
+  it('keeps its counters in Redis under the deployment prefix', async () => {
+    const { default: Redis } = await import('ioredis');
+    const redis = new Redis(stack.env['REDIS_URL']!);
+    try {
+      // The throttler names its counters by a hash; nothing else but sessions lives under this prefix yet.
+      const keys = (await redis.keys(`${stack.redisPrefix}:*`)).filter((k) => !k.includes(':session:'));
+      expect(keys.length).toBeGreaterThan(0);
+      const ttl = await redis.pttl(keys[0]!);
+      expect(ttl).toBeGreaterThan(0);
+      expect(ttl).toBeLessThanOrEqual(60_000);
+    } finally {
+      redis.disconnect();
+    }
+  });
+});

@@ -11,7 +11,8 @@
  * Run (after `npx nx run-many -t build -p gateway auth-service`):
  *   SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register tools/bench/auth/bench.ts
  * Env: BENCH_TRANSPORT=tcp|nats (default tcp), BENCH_SECONDS (default 10),
- *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100).
+ *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100),
+ *      BENCH_ROUNDS (default 1: alternate the targets this many times and report medians).
  */
 import autocannon from 'autocannon';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -24,6 +25,7 @@ const TRANSPORT = process.env['BENCH_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
 const SECONDS = positive('BENCH_SECONDS', 10);
 const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 3);
 const CONNECTIONS = positive('BENCH_CONNECTIONS', 100);
+const ROUNDS = Math.floor(positive('BENCH_ROUNDS', 1));
 
 function positive(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -133,6 +135,28 @@ async function load(target: string, url: string, token: string, seconds: number)
   };
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Medians of the rounds' rates and latencies; totals of their counts. */
+function summarize(rounds: Figures[]): Figures {
+  const sum = (pick: (f: Figures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
+  return {
+    target: rounds[0].target,
+    url: rounds[0].url,
+    rps: median(rounds.map((f) => f.rps)),
+    p50: median(rounds.map((f) => f.p50)),
+    p99: median(rounds.map((f) => f.p99)),
+    total: sum((f) => f.total),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+    timeouts: sum((f) => f.timeouts),
+  };
+}
+
 function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
@@ -159,21 +183,27 @@ async function main(): Promise<void> {
       [`gateway -> auth-service (${TRANSPORT})`, gatewayUrl],
       ['bare Fastify (one process)', bare.url],
     ];
-    const results: Figures[] = [];
-    for (const [name, url] of targets) {
-      process.stdout.write(`  ${name}: warm-up...`);
-      const warm = await load(name, url, token, WARMUP_SECONDS);
-      process.stdout.write(` measuring...`);
-      const figures = await load(name, url, token, SECONDS);
-      figures.non2xx += warm.non2xx;
-      figures.errors += warm.errors;
-      figures.timeouts += warm.timeouts;
-      results.push(figures);
-      process.stdout.write(` ${Math.round(figures.rps)} req/s\n`);
+    // Each round loads every target once (warm-up, then measured); with several rounds the
+    // targets alternate, so a change of background load hits both, and the table shows medians.
+    const runs: Figures[][] = targets.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, [name, url]] of targets.entries()) {
+        process.stdout.write(`  ${ROUNDS > 1 ? `round ${round}/${ROUNDS} ` : ''}${name}: warm-up...`);
+        const warm = await load(name, url, token, WARMUP_SECONDS);
+        process.stdout.write(` measuring...`);
+        const figures = await load(name, url, token, SECONDS);
+        figures.non2xx += warm.non2xx;
+        figures.errors += warm.errors;
+        figures.timeouts += warm.timeouts;
+        runs[i].push(figures);
+        process.stdout.write(` ${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms\n`);
+      }
     }
+    const results = runs.map(summarize);
 
     const [gw, bareFigures] = results;
     console.log('');
+    if (ROUNDS > 1) console.log(`Medians of ${ROUNDS} rounds (requests, non-2xx and errors are totals):`);
     console.log(
       table([
         ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
@@ -8,6 +8,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { toast } from '../components/ui/use-toast';
 import { signIn } from '../features/auth/api/auth-api';
+import { authKeys } from '../features/auth/auth-query-keys';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { GoogleButton } from '../features/auth/components/google-button';
 import { OrSeparator } from '../features/auth/components/or-separator';
@@ -26,13 +27,18 @@ export default function SignInPage() {
   const [alreadySignedIn] = useState(() => getToken() !== null);
   const oauthError = oauthErrorMessage(searchParams.get('error'));
 
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
   const mutation = useMutation({
     mutationFn: signIn,
     onSuccess: (data) => {
       setToken(data.token);
+      // Whatever was cached belonged to the previous (or no) session.
+      queryClient.removeQueries({ queryKey: authKeys.all });
       toast({ title: 'Success!', description: 'Welcome back to VeoLearn!' });
       const destination = data.user?.isAdmin ? routes.dashboard : routes.userDashboard;
-      setTimeout(() => window.location.assign(destination), REDIRECT_DELAY_MS);
+      setTimeout(() => navigate(destination, { replace: true }), REDIRECT_DELAY_MS);
     },
     onError: (error) => {
       toast({ variant: 'destructive', title: SIGN_IN_FAILED_TITLE, description: signInErrorMessage(error) });

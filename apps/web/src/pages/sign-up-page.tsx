@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router-dom';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, Loader2 } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
@@ -9,6 +9,7 @@ import { Input } from '../components/ui/input';
 import { Label } from '../components/ui/label';
 import { toast } from '../components/ui/use-toast';
 import { signUp } from '../features/auth/api/auth-api';
+import { authKeys } from '../features/auth/auth-query-keys';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { GoogleButton } from '../features/auth/components/google-button';
 import { OrSeparator } from '../features/auth/components/or-separator';
@@ -58,12 +59,17 @@ export default function SignUpPage() {
   const [form, setForm] = useState<SignUpForm>(EMPTY_FORM);
   const [errors, setErrors] = useState<SignUpErrors>({});
 
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+
   const mutation = useMutation({
     mutationFn: signUp,
     onSuccess: (data) => {
       setToken(data.token);
+      // Whatever was cached belonged to the previous (or no) session.
+      queryClient.removeQueries({ queryKey: authKeys.all });
       toast({ title: 'Welcome to VeoLearn!', description: 'Your 7-day free trial has started.' });
-      window.location.assign(routes.userDashboard);
+      navigate(routes.userDashboard, { replace: true });
     },
     onError: (error) => {
       toast({

@@ -139,6 +139,13 @@ describe('web app in the browser', () => {
     await toast('Please fill in all fields').waitFor();
   });
 
+  it('explains that Google sign-in is not set up instead of leaving the page', async () => {
+    await page.goto(url('/auth/signin'));
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await toast('Google sign-in is not set up on this server').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth/signin');
+  });
+
   it('sends an admin to /dashboard after sign-in', async () => {
     await signIn(page, stack.baseUrl, ADMIN.email, ADMIN.password);
     await toast('Welcome back to VeoLearn!').waitFor();

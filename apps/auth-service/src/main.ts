@@ -5,7 +5,7 @@ import { MicroserviceOptions } from '@nestjs/microservices';
 import { DataSource } from 'typeorm';
 import { ConfigError, loadConfig } from '@veolearn/config';
 import { authServiceAddress, serverTransport } from '@veolearn/nest-common';
-import { runSchemaMigrations } from '@veolearn/persistence';
+import { pendingSchemaChanges, runSchemaMigrations } from '@veolearn/persistence';
 import { authDataSourceOptions, AuthServiceModule } from './app/auth-service.module';
 import { AuthService } from './app/auth.service';
 import { AUTH_SCHEMA } from './app/entities';
@@ -18,7 +18,22 @@ async function migrate(): Promise<void> {
   await dataSource.initialize();
   try {
     const ran = await runSchemaMigrations(dataSource, AUTH_SCHEMA);
-    logger.log(ran.length ? `Applied migrations: ${ran.join(', ')}` : 'Schema "auth" is up to date');
+    console.log(ran.length ? `Applied migrations: ${ran.join(', ')}` : 'Schema "auth" is up to date');
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Fails when the entities need SQL that no migration provides (run after `migrate`). */
+async function schemaCheck(): Promise<void> {
+  const dataSource = new DataSource(authDataSourceOptions(loadConfig()));
+  await dataSource.initialize();
+  try {
+    const pending = await pendingSchemaChanges(dataSource);
+    if (pending.length > 0) {
+      throw new Error(`Schema "auth" differs from its entities; write a migration for:\n${pending.join(';\n')}`);
+    }
+    console.log('Schema "auth" matches its entities');
   } finally {
     await dataSource.destroy();
   }
@@ -32,7 +47,7 @@ async function seedAdmin(): Promise<void> {
   const app = await NestFactory.createApplicationContext(AuthServiceModule, { logger: ['error', 'warn'] });
   try {
     const result = await app.get(AuthService).ensureAdmin(config.ADMIN_EMAIL, config.ADMIN_PASSWORD, config.ADMIN_USERNAME);
-    logger.log(`${result.created ? 'Created' : 'Updated'} admin ${result.user.email} (username ${result.user.username})`);
+    console.log(`${result.created ? 'Created' : 'Updated'} admin ${result.user.email} (username ${result.user.username})`);
   } finally {
     await app.close();
   }
@@ -49,7 +64,7 @@ async function serve(): Promise<void> {
   logger.log(`auth-service listening over ${config.TRANSPORT}${config.TRANSPORT === 'tcp' ? ` on ${config.AUTH_SERVICE_HOST}:${config.AUTH_SERVICE_PORT}` : ` at ${config.NATS_URL}`}`);
 }
 
-const commands: Record<string, () => Promise<void>> = { migrate, 'seed-admin': seedAdmin, serve };
+const commands: Record<string, () => Promise<void>> = { migrate, 'schema-check': schemaCheck, 'seed-admin': seedAdmin, serve };
 const command = process.argv[2] ?? 'serve';
 const run = commands[command];
 if (!run) {

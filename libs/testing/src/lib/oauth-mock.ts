@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { freePort } from '../../../../tools/stack/stack.cjs';
 
 export interface OAuthMock {

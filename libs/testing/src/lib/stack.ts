@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import { Client } from 'pg';
+// The process launcher is shared with `npm start`, which must run without TypeScript tooling.
+// eslint-disable-next-line @nx/enforce-module-boundaries
 import { freePort, ROOT, startProcesses, type StartedProcesses } from '../../../../tools/stack/stack.cjs';
 
 export interface StackOptions {

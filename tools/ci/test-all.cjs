@@ -1,0 +1,75 @@
+// @ts-check
+'use strict';
+/**
+ * `npm test`: every check the project has, in order, with one summary at the end.
+ * Static checks, unit tests, the build, integration tests through the gateway over TCP and
+ * over NATS, browser tests, and the bundle budget. Exits non-zero if anything failed.
+ */
+const { spawnSync } = require('node:child_process');
+const fs = require('node:fs');
+const path = require('node:path');
+
+const ROOT = path.resolve(__dirname, '../..');
+const RESULTS = path.join(ROOT, 'tmp', 'test-results');
+fs.rmSync(RESULTS, { recursive: true, force: true });
+fs.mkdirSync(RESULTS, { recursive: true });
+
+const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: process.env.CI ? '0' : '1' };
+const only = process.argv.slice(2);
+
+/** @type {Array<{name: string, command: string[], env?: Record<string, string>, jest?: string}>} */
+const STEPS = [
+  { name: 'lint', command: ['npx', 'nx', 'run-many', '-t', 'lint', '--output-style=static'] },
+  { name: 'typecheck', command: ['npx', 'nx', 'run-many', '-t', 'typecheck', '--output-style=static'] },
+  { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
+  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'web', '--output-style=static'] },
+  {
+    name: 'api-tcp',
+    command: ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/api-tcp.json'],
+    env: { TEST_TRANSPORT: 'tcp' },
+    jest: 'api-tcp.json',
+  },
+  {
+    name: 'api-nats',
+    command: ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/api-nats.json'],
+    env: { TEST_TRANSPORT: 'nats' },
+    jest: 'api-nats.json',
+  },
+  {
+    name: 'web-e2e',
+    command: ['npx', 'jest', '--config', 'apps/web-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/web-e2e.json'],
+    jest: 'web-e2e.json',
+  },
+  { name: 'bundle-budget', command: ['node', 'tools/bundle-report/bundle-report.mjs'] },
+];
+
+const outcomes = [];
+let passedTests = 0;
+let failedTests = 0;
+for (const step of STEPS) {
+  if (only.length && !only.includes(step.name)) continue;
+  const started = Date.now();
+  console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
+  const result = spawnSync(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let detail = '';
+  if (step.jest) {
+    const file = path.join(RESULTS, step.jest);
+    if (fs.existsSync(file)) {
+      const report = JSON.parse(fs.readFileSync(file, 'utf8'));
+      passedTests += report.numPassedTests;
+      failedTests += report.numFailedTests + (report.numRuntimeErrorTestSuites ?? 0);
+      detail = ` (${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped)`;
+    }
+  }
+  const ok = result.status === 0;
+  outcomes.push({ name: step.name, ok, seconds, detail });
+  console.log(`=== ${step.name} ${ok ? 'passed' : 'FAILED'} in ${seconds}s${detail}`);
+}
+
+console.log('\nSummary of the test run:');
+for (const o of outcomes) console.log(`  ${o.ok ? 'ok  ' : 'FAIL'} ${o.name.padEnd(14)} ${o.seconds.padStart(6)}s${o.detail}`);
+const failedSteps = outcomes.filter((o) => !o.ok).length;
+console.log(`Steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
+console.log(`Tests: ${passedTests} passed, ${failedTests} failed`);
+process.exit(failedSteps === 0 && failedTests === 0 ? 0 : 1);

@@ -4,3 +4,6 @@ export * from './lib/auth.messages';
 export * from './lib/rpc-error';
 export * from './lib/matches-property.validator';
 export * from './lib/no-control-characters.validator';
+export * from './lib/library.patterns';
+export * from './lib/library.messages';
+export * from './lib/library.dto';

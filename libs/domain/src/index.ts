@@ -1,2 +1,5 @@
 export * from './lib/subscription';
 export * from './lib/credentials';
+export * from './lib/plans';
+export * from './lib/youtube-url';
+export * from './lib/folders';

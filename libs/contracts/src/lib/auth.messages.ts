@@ -1,4 +1,4 @@
-import type { Plan, SubscriptionStatus } from '@veolearn/domain';
+import type { Entitlements, Plan, SubscriptionStatus } from '@veolearn/domain';
 
 /** Who sent a request, as seen by the gateway. */
 export interface RequestContext {
@@ -32,6 +32,8 @@ export interface Principal {
   userId: number;
   sessionId: string;
   isAdmin: boolean;
+  /** Plan and status as of this request, for plan limits enforced by the services. */
+  entitlements: Entitlements;
 }
 
 export interface SignUpMessage {

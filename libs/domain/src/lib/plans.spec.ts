@@ -1,0 +1,35 @@
+import { Entitlements, featureDecision, videoCreationDecision } from './plans';
+
+const now = new Date('2026-03-01T00:00:00Z');
+const trial: Entitlements = { plan: 'trial', subscriptionStatus: 'trial', trialEndsAt: '2026-03-05T00:00:00Z', hasUnlimitedAccess: false, isAdmin: false };
+
+describe('plan limits', () => {
+  it('lets a trial hold exactly one video', () => {
+    expect(videoCreationDecision(trial, 0, now)).toEqual({ allowed: true });
+    const second = videoCreationDecision(trial, 1, now);
+    expect(second).toMatchObject({ allowed: false, reason: 'limit_reached' });
+    expect(!second.allowed && second.message).toMatch(/Free Trial plan includes 1 interactive video.*\/subscribe/);
+  });
+
+  it('makes an expired trial read-only', () => {
+    expect(videoCreationDecision({ ...trial, trialEndsAt: '2026-02-28T23:59:59Z' }, 0, now)).toMatchObject({ allowed: false, reason: 'trial_expired' });
+  });
+
+  it('gives Pro 50 videos and Enterprise or unlimited access no limit', () => {
+    const pro: Entitlements = { ...trial, plan: 'pro', subscriptionStatus: 'active', trialEndsAt: null };
+    expect(videoCreationDecision(pro, 49, now).allowed).toBe(true);
+    expect(videoCreationDecision(pro, 50, now)).toMatchObject({ allowed: false, reason: 'limit_reached' });
+    expect(videoCreationDecision({ ...pro, plan: 'enterprise' }, 10_000, now).allowed).toBe(true);
+    expect(videoCreationDecision({ ...trial, hasUnlimitedAccess: true, trialEndsAt: null }, 10_000, now).allowed).toBe(true);
+  });
+
+  it('makes a canceled subscription read-only', () => {
+    expect(videoCreationDecision({ ...trial, plan: 'pro', subscriptionStatus: 'canceled' }, 0, now)).toMatchObject({ allowed: false, reason: 'canceled' });
+  });
+
+  it('keeps export and LTI for paid plans', () => {
+    expect(featureDecision(trial, 'export', now)).toMatchObject({ allowed: false, reason: 'plan' });
+    expect(featureDecision(trial, 'lti', now)).toMatchObject({ allowed: false, reason: 'plan' });
+    expect(featureDecision({ ...trial, plan: 'pro', subscriptionStatus: 'active' }, 'export', now).allowed).toBe(true);
+  });
+});

@@ -1,0 +1,73 @@
+import type { Plan, SubscriptionStatus } from './subscription';
+
+/** What a user may do, as the gateway learns it with every session check. */
+export interface Entitlements {
+  plan: Plan;
+  subscriptionStatus: SubscriptionStatus;
+  trialEndsAt: string | null;
+  hasUnlimitedAccess: boolean;
+  isAdmin: boolean;
+}
+
+export interface PlanInfo {
+  id: Plan;
+  name: string;
+  /** AUD per seat per month. */
+  priceAud: number;
+  /** Interactive videos one account may hold; null is unlimited. */
+  videoLimit: number | null;
+  export: boolean;
+  lti: boolean;
+}
+
+export const PLAN_INFO: Record<Plan, PlanInfo> = {
+  trial: { id: 'trial', name: 'Free Trial', priceAud: 0, videoLimit: 1, export: false, lti: false },
+  pro: { id: 'pro', name: 'Pro', priceAud: 200, videoLimit: 50, export: true, lti: true },
+  enterprise: { id: 'enterprise', name: 'Enterprise', priceAud: 500, videoLimit: null, export: true, lti: true },
+};
+
+export type Decision = { allowed: true } | { allowed: false; reason: 'trial_expired' | 'canceled' | 'limit_reached' | 'plan'; message: string };
+
+const UPGRADE = 'Choose a plan at /subscribe to upgrade.';
+
+function unlimited(e: Entitlements): boolean {
+  return e.hasUnlimitedAccess || e.isAdmin;
+}
+
+function trialExpired(e: Entitlements, now: Date): boolean {
+  return e.plan === 'trial' && (!e.trialEndsAt || new Date(e.trialEndsAt).getTime() <= now.getTime());
+}
+
+/** Whether the account may add one more video, given how many it holds now. */
+export function videoCreationDecision(e: Entitlements, currentVideos: number, now: Date = new Date()): Decision {
+  if (unlimited(e)) return { allowed: true };
+  if (e.subscriptionStatus === 'canceled') {
+    return { allowed: false, reason: 'canceled', message: `Your subscription is canceled, so your library is read-only. ${UPGRADE}` };
+  }
+  if (trialExpired(e, now)) {
+    return { allowed: false, reason: 'trial_expired', message: `Your 7-day free trial has ended, so your library is read-only. ${UPGRADE}` };
+  }
+  const plan = PLAN_INFO[e.plan];
+  if (!plan) return { allowed: false, reason: 'plan', message: `Your account has no known plan. ${UPGRADE}` };
+  const limit = plan.videoLimit;
+  if (limit !== null && currentVideos >= limit) {
+    const next = e.plan === 'trial' ? 'Pro (50 videos) or Enterprise (unlimited)' : 'Enterprise (unlimited videos)';
+    return {
+      allowed: false,
+      reason: 'limit_reached',
+      message: `Your ${plan.name} plan includes ${limit} interactive video${limit === 1 ? '' : 's'} and you have ${currentVideos}. Upgrade to ${next}: ${UPGRADE}`,
+    };
+  }
+  return { allowed: true };
+}
+
+/** SCORM/share export and LTI are paid features. */
+export function featureDecision(e: Entitlements, feature: 'export' | 'lti', now: Date = new Date()): Decision {
+  if (unlimited(e)) return { allowed: true };
+  if (e.subscriptionStatus === 'canceled') return { allowed: false, reason: 'canceled', message: `Your subscription is canceled. ${UPGRADE}` };
+  if (!PLAN_INFO[e.plan]?.[feature] || trialExpired(e, now)) {
+    const label = feature === 'export' ? 'Export (SCORM, share and embed packages)' : 'LMS integration (LTI 1.3)';
+    return { allowed: false, reason: 'plan', message: `${label} is part of the Pro and Enterprise plans. ${UPGRADE}` };
+  }
+  return { allowed: true };
+}

@@ -12,6 +12,7 @@ const ForgotPasswordPage = lazy(() => import('../pages/forgot-password-page'));
 const TermsPage = lazy(() => import('../pages/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy-page'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
+const SubscribePage = lazy(() => import('../pages/subscribe-page'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
@@ -28,6 +29,7 @@ export function AppRoutes() {
         <Route path={routes.privacy} element={<PrivacyPage />} />
         <Route path={routes.userDashboard} element={<DashboardPage />} />
         <Route path={routes.dashboard} element={<DashboardPage />} />
+        <Route path={routes.subscribe} element={<SubscribePage />} />
         {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
           <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
         ))}

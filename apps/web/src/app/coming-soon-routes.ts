@@ -22,5 +22,4 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: routes.vr(':id'), feature: 'VR player', description: 'Watch a lesson in 360° with quiz overlays in a WebXR headset.' },
   { path: routes.ltiLaunch, feature: 'LTI launch', description: 'Lessons opened from a learning management system.' },
   { path: routes.vrLearning, feature: 'VR learning hub', description: 'Browse lessons you can play in a VR headset.' },
-  { path: routes.subscribe, feature: 'Subscription', description: 'Choose a paid plan and manage billing.' },
 ];

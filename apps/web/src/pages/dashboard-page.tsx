@@ -1,33 +1,109 @@
-import { Film } from 'lucide-react';
+import { useSearchParams } from 'react-router-dom';
+import { ChartBar as BarChart3, CreditCard, Film, Glasses, UserRound } from 'lucide-react';
+import { featureDecision, trialDaysLeft, type SubscriptionStatus } from '@veolearn/domain';
 import { PageLoader } from '../components/layout/page-loader';
-import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
-import { AccountSummary } from '../features/dashboard/components/account-summary';
-import { DashboardHeader } from '../features/dashboard/components/dashboard-header';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
+import type { AuthUser } from '../features/auth/api/auth-api';
+import { AccountTab } from '../features/dashboard/components/account-tab';
+import { AnalyticsTab } from '../features/dashboard/components/analytics-tab';
+import { BillingTab } from '../features/dashboard/components/billing-tab';
+import { DashboardHeader } from '../features/dashboard/components/dashboard-header';
+import { SummaryCards } from '../features/dashboard/components/summary-cards';
+import { TRIAL_WARNING_DAYS, TrialWarning } from '../features/dashboard/components/trial-warning';
+import { VrTab } from '../features/dashboard/components/vr-tab';
+import { FolderBrowser } from '../features/library/components/folder-browser';
+import { useUserAnalyticsQuery } from '../features/library/hooks/use-library';
+import { userPlan } from '../features/plans/plan-catalog';
 
-/** Minimal signed-in home for now; the full dashboard (folders, tabs, analytics) lands in a later issue. */
-export default function DashboardPage() {
-  const { user, loading } = useRequiredSession();
-  if (loading || !user) return <PageLoader label="Checking your session..." />;
+const TABS = [
+  { value: 'videos', label: 'My Videos', icon: Film },
+  { value: 'vr', label: 'VR Learning', icon: Glasses },
+  { value: 'account', label: 'Account', icon: UserRound },
+  { value: 'billing', label: 'Billing', icon: CreditCard },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3 },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+function exportAllowed(user: AuthUser): boolean {
+  return featureDecision(
+    {
+      plan: userPlan(user),
+      subscriptionStatus: (user.subscriptionStatus ?? 'trial') as SubscriptionStatus,
+      trialEndsAt: user.trialEndsAt,
+      hasUnlimitedAccess: user.hasUnlimitedAccess,
+      isAdmin: user.isAdmin,
+    },
+    'export',
+  ).allowed;
+}
+
+function Dashboard({ user }: { user: AuthUser }) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'videos';
+  const analytics = useUserAnalyticsQuery();
+  const daysLeft = trialDaysLeft(user.trialEndsAt);
+  const showTrialWarning = user.subscriptionStatus === 'trial' && daysLeft <= TRIAL_WARNING_DAYS;
+
+  function selectTab(value: string) {
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === 'videos') next.delete('tab');
+        else next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
+  }
 
   return (
     <div className="min-h-screen bg-muted/30">
       <DashboardHeader user={user} />
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6">
-        <AccountSummary user={user} />
-        <Card>
-          <CardHeader className="items-center py-12 text-center">
-            <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
-              <Film className="size-6" aria-hidden="true" />
-            </span>
-            <CardTitle className="text-xl">Your video library is coming soon</CardTitle>
-            <CardDescription className="max-w-md text-base">
-              Folders, your interactive videos and their analytics will appear here. Creating videos is not available
-              in this version yet.
-            </CardDescription>
-          </CardHeader>
-        </Card>
+      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
+        {showTrialWarning && <TrialWarning daysLeft={daysLeft} />}
+        <SummaryCards user={user} analytics={analytics.isError ? null : analytics.data} />
+        <Tabs value={tab} onValueChange={selectTab} className="grid gap-4">
+          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+            <TabsList className="h-10 w-max">
+              {TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} className="gap-1.5 px-3 py-1.5">
+                  <t.icon className="size-4" aria-hidden="true" />
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+          </div>
+          <TabsContent value="videos" className="mt-0">
+            <FolderBrowser exportAllowed={exportAllowed(user)} />
+          </TabsContent>
+          <TabsContent value="vr" className="mt-0">
+            <VrTab />
+          </TabsContent>
+          <TabsContent value="account" className="mt-0">
+            <AccountTab user={user} />
+          </TabsContent>
+          <TabsContent value="billing" className="mt-0">
+            <BillingTab user={user} />
+          </TabsContent>
+          <TabsContent value="analytics" className="mt-0">
+            <AnalyticsTab
+              user={user}
+              analytics={analytics.data}
+              error={analytics.error}
+              loading={analytics.isPending}
+              onRetry={() => void analytics.refetch()}
+            />
+          </TabsContent>
+        </Tabs>
       </main>
     </div>
   );
+}
+
+export default function DashboardPage() {
+  const { user, loading } = useRequiredSession();
+  if (loading || !user) return <PageLoader label="Checking your session..." />;
+  return <Dashboard user={user} />;
 }

@@ -75,3 +75,13 @@ export async function logout(): Promise<void> {
 export async function fetchGoogleStatus(): Promise<{ configured: boolean }> {
   return apiCall<{ configured: boolean }>('GET', authEndpoints.googleStatus);
 }
+
+export interface ProfileUpdate {
+  firstName?: string;
+  lastName?: string;
+  username?: string;
+}
+
+export function updateProfile(body: ProfileUpdate): Promise<AuthUser> {
+  return apiCall<AuthUser>('PUT', authEndpoints.user, body);
+}

@@ -1,13 +1,15 @@
-import { LogOut, Sparkles } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import { LogOut, ShieldCheck, Sparkles } from 'lucide-react';
 import { subscriptionLabel, trialDaysLeft } from '@veolearn/domain';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { Button } from '../../../components/ui/button';
+import { Button, buttonVariants } from '../../../components/ui/button';
 import { Separator } from '../../../components/ui/separator';
 import { Brand } from '../../../components/layout/brand';
+import { routes } from '../../../app/routes';
 import type { AuthUser } from '../../auth/api/auth-api';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
 
-function badgeVariant(status: string | null): BadgeProps['variant'] {
+export function badgeVariant(status: string | null): BadgeProps['variant'] {
   switch (status) {
     case 'past_due':
       return 'destructive';
@@ -28,11 +30,11 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-4 sm:px-6">
-        <div className="flex flex-wrap items-center gap-4">
+        <div className="flex min-w-0 flex-wrap items-center gap-4">
           <Brand />
           <Separator orientation="vertical" className="hidden h-10 sm:block" />
-          <div>
-            <h1 className="text-lg font-semibold">Welcome, {name}!</h1>
+          <div className="min-w-0">
+            <h1 className="truncate text-lg font-semibold">Welcome, {name}!</h1>
             <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
               <Badge variant={badgeVariant(user.subscriptionStatus)}>{subscriptionLabel(user.subscriptionStatus)}</Badge>
               {user.hasUnlimitedAccess && (
@@ -42,17 +44,25 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
                 </Badge>
               )}
               {user.subscriptionStatus === 'trial' && (
-                <span>
+                <span data-testid="trial-days-left">
                   {daysLeft} {daysLeft === 1 ? 'day' : 'days'} left in trial
                 </span>
               )}
             </div>
           </div>
         </div>
-        <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
-          <LogOut aria-hidden="true" />
-          Logout
-        </Button>
+        <div className="flex items-center gap-2">
+          {user.username === 'admin' && (
+            <Link to={routes.adminSite} className={buttonVariants({ variant: 'secondary' })}>
+              <ShieldCheck aria-hidden="true" />
+              Site Admin
+            </Link>
+          )}
+          <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
+            <LogOut aria-hidden="true" />
+            Logout
+          </Button>
+        </div>
       </div>
     </header>
   );

@@ -141,7 +141,7 @@ describe('sign-in, validate, user, logout', () => {
     const { token, user } = await signUp(stack);
     const auth = { Authorization: `Bearer ${token}` };
     const valid = await api(stack).get('/api/auth/validate').set(auth).expect(200);
-    expect(valid.body).toEqual({ valid: true, user: { id: user.id, isAdmin: false } });
+    expect(valid.body).toEqual({ valid: true, user: { id: user.id, isAdmin: false, plan: 'trial', subscriptionStatus: 'trial' } });
     await api(stack).post('/api/auth/logout').set(auth).expect(200, { success: true });
     for (const [method, path] of [
       ['get', '/api/auth/validate'],

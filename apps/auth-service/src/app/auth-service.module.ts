@@ -4,6 +4,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RedisModule, RpcErrorFilter } from '@veolearn/nest-common';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
+import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { AUTH_ENTITIES, AUTH_SCHEMA } from './entities';
@@ -30,6 +31,6 @@ export function authDataSourceOptions(config: AppConfig) {
     TypeOrmModule.forFeature(AUTH_ENTITIES),
   ],
   controllers: [AuthController],
-  providers: [AuthService, SessionService, PasswordService, SecurityEventsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  providers: [AuthService, AccountService, SessionService, PasswordService, SecurityEventsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class AuthServiceModule {}

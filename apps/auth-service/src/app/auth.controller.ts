@@ -11,6 +11,9 @@ import {
   type PingReply,
   type Principal,
   type SecurityEventMessage,
+  type SetSubscriptionMessage,
+  type SubscriptionEventView,
+  type UpdateProfileMessage,
   type ServiceHealth,
   type SignInMessage,
   type SignUpMessage,
@@ -18,6 +21,7 @@ import {
   type ValidateMessage,
 } from '@veolearn/contracts';
 import { INSTANCE_ID, REDIS, rpcError } from '@veolearn/nest-common';
+import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { SecurityEventsService } from './security-events.service';
 import { SessionService } from './session.service';
@@ -35,6 +39,7 @@ async function probe(check: () => Promise<unknown>): Promise<DependencyHealth> {
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly accounts: AccountService,
     private readonly sessions: SessionService,
     private readonly securityEvents: SecurityEventsService,
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -73,6 +78,21 @@ export class AuthController {
   @MessagePattern(AuthPatterns.googleSignIn)
   googleSignIn(@Payload() message: GoogleSignInMessage): Promise<AuthResult> {
     return this.auth.googleSignIn(message);
+  }
+
+  @MessagePattern(AuthPatterns.updateProfile)
+  updateProfile(@Payload() message: UpdateProfileMessage): Promise<UserView> {
+    return this.accounts.updateProfile(message);
+  }
+
+  @MessagePattern(AuthPatterns.setSubscription)
+  setSubscription(@Payload() message: SetSubscriptionMessage): Promise<UserView> {
+    return this.accounts.setSubscription(message);
+  }
+
+  @MessagePattern(AuthPatterns.listSubscriptionEvents)
+  subscriptionEvents(@Payload() message: { userId: number }): Promise<SubscriptionEventView[]> {
+    return this.accounts.subscriptionEvents(message.userId);
   }
 
   @MessagePattern(AuthPatterns.recordSecurityEvent)

@@ -6,8 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import type { Principal, RequestContext } from '@veolearn/contracts';
+import type { Entitlements } from '@veolearn/domain';
 import { REDIS, rpcError } from '@veolearn/nest-common';
-import { SessionEntity } from './entities';
+import { SessionEntity, UserEntity } from './entities';
 
 const ISSUER = 'veolearn';
 const AUDIENCE = 'veolearn-api';
@@ -15,7 +16,19 @@ const REVOKED = 'revoked';
 
 interface CachedSession {
   userId: number;
-  isAdmin: boolean;
+  entitlements: Entitlements;
+}
+
+type EntitledUser = Pick<UserEntity, 'id' | 'isAdmin' | 'plan' | 'subscriptionStatus' | 'trialEndsAt' | 'hasUnlimitedAccess'>;
+
+export function entitlementsOf(user: EntitledUser): Entitlements {
+  return {
+    plan: user.plan,
+    subscriptionStatus: user.subscriptionStatus,
+    trialEndsAt: user.trialEndsAt ? new Date(user.trialEndsAt).toISOString() : null,
+    hasUnlimitedAccess: user.hasUnlimitedAccess,
+    isAdmin: user.isAdmin,
+  };
 }
 
 /**
@@ -38,7 +51,7 @@ export class SessionService {
     return `session:${sessionId}`;
   }
 
-  async issue(user: { id: number; isAdmin: boolean }, context: RequestContext): Promise<string> {
+  async issue(user: EntitledUser, context: RequestContext): Promise<string> {
     const ttl = this.config.SESSION_TTL_SECONDS;
     const session = this.sessions.create({
       id: randomUUID(),
@@ -49,7 +62,7 @@ export class SessionService {
       userAgent: context.userAgent?.slice(0, 512) ?? null,
     });
     await this.sessions.insert(session);
-    const cached: CachedSession = { userId: user.id, isAdmin: user.isAdmin };
+    const cached: CachedSession = { userId: user.id, entitlements: entitlementsOf(user) };
     await this.redis.set(this.cacheKey(session.id), JSON.stringify(cached), 'EX', ttl).catch(() => undefined);
     return new SignJWT({ sid: session.id, adm: user.isAdmin })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -77,22 +90,33 @@ export class SessionService {
     }
     const session = await this.lookup(sessionId);
     if (!session || session.userId !== userId) throw rpcError(401, 'Your session has ended. Please sign in again.');
-    return { userId, sessionId, isAdmin: session.isAdmin };
+    return { userId, sessionId, isAdmin: session.entitlements.isAdmin, entitlements: session.entitlements };
   }
 
   private async lookup(sessionId: string): Promise<CachedSession | null> {
     const cached = await this.redis.get(this.cacheKey(sessionId)).catch(() => undefined);
     if (cached === REVOKED) return null;
-    if (cached) return JSON.parse(cached) as CachedSession;
+    if (cached) {
+      const parsed = JSON.parse(cached) as Partial<CachedSession>;
+      if (parsed.entitlements && typeof parsed.userId === 'number') return parsed as CachedSession;
+    }
     const row = await this.sessions
       .createQueryBuilder('s')
       .innerJoin('users', 'u', 'u.id = s.user_id')
-      .select(['s.user_id AS "userId"', 's.expires_at AS "expiresAt"', 'u.is_admin AS "isAdmin"'])
+      .select([
+        's.user_id AS "id"',
+        's.expires_at AS "expiresAt"',
+        'u.is_admin AS "isAdmin"',
+        'u.plan AS "plan"',
+        'u.subscription_status AS "subscriptionStatus"',
+        'u.trial_ends_at AS "trialEndsAt"',
+        'u.has_unlimited_access AS "hasUnlimitedAccess"',
+      ])
       .where('s.id = :id AND s.revoked_at IS NULL AND s.expires_at > now()', { id: sessionId })
-      .getRawOne<{ userId: number; expiresAt: Date; isAdmin: boolean }>();
+      .getRawOne<EntitledUser & { expiresAt: Date }>();
     if (!row) return null;
     const ttl = Math.floor((new Date(row.expiresAt).getTime() - Date.now()) / 1000);
-    const value: CachedSession = { userId: row.userId, isAdmin: row.isAdmin };
+    const value: CachedSession = { userId: row.id, entitlements: entitlementsOf(row) };
     // NX: never overwrite a tombstone written by a logout that raced this read.
     if (ttl > 0) await this.redis.set(this.cacheKey(sessionId), JSON.stringify(value), 'EX', ttl, 'NX').catch(() => undefined);
     return value;
@@ -103,7 +127,7 @@ export class SessionService {
     await this.redis.set(this.cacheKey(sessionId), REVOKED, 'EX', this.config.SESSION_TTL_SECONDS);
   }
 
-  /** Drops cached sessions of a user whose admin flag changed, so the next check reads Postgres. */
+  /** Drops cached sessions of a user whose plan or role changed, so the next check reads Postgres. */
   async forgetUser(userId: number): Promise<void> {
     const rows = await this.sessions.find({ select: { id: true }, where: { userId, revokedAt: IsNull() } });
     if (rows.length > 0) await this.redis.del(...rows.map((r) => this.cacheKey(r.id))).catch(() => undefined);

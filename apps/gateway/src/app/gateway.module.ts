@@ -6,12 +6,17 @@ import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis'
 import Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, REDIS, RedisModule } from '@veolearn/nest-common';
+import { AdminSubscriptionsController } from './admin/admin-subscriptions.controller';
 import { AuthController } from './auth/auth.controller';
 import { IS_CREDENTIAL_ROUTE } from './auth/auth.decorators';
 import { GoogleController } from './auth/google.controller';
 import { GoogleOAuthService } from './auth/google-oauth.service';
 import { SessionGuard } from './auth/session.guard';
 import { HealthController } from './health/health.controller';
+import { AnalyticsController } from './library/analytics.controller';
+import { FoldersController } from './library/folders.controller';
+import { PlaybackController } from './library/playback.controller';
+import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { SpaFallback } from './http/spa-fallback';
 import { ServicesModule } from './services/services.module';
@@ -40,7 +45,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       }),
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController],
+  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   Equals,
+  IsIn,
   IsBoolean,
   IsEmail,
   IsNotEmpty,
@@ -18,6 +19,10 @@ import {
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
+  PLANS,
+  SUBSCRIPTION_STATUSES,
+  type Plan,
+  type SubscriptionStatus,
 } from '@veolearn/domain';
 import { MatchesProperty } from './matches-property.validator';
 import { NoControlCharacters } from './no-control-characters.validator';
@@ -87,4 +92,46 @@ export class SignInDto {
   @IsString({ message: 'Password must be text' })
   @IsNotEmpty({ message: 'Please fill in all fields' })
   password!: string;
+}
+
+export class UpdateProfileDto {
+  @ApiPropertyOptional()
+  @Matches(USERNAME_PATTERN, { message: 'Username may contain only letters, digits, dots, dashes and underscores' })
+  @MaxLength(USERNAME_MAX_LENGTH, { message: `Username must be at most ${USERNAME_MAX_LENGTH} characters` })
+  @MinLength(USERNAME_MIN_LENGTH, { message: `Username must be at least ${USERNAME_MIN_LENGTH} characters` })
+  @IsString({ message: 'Username must be text' })
+  @IsOptional()
+  username?: string;
+
+  @ApiPropertyOptional({ nullable: true })
+  @NoControlCharacters('First name')
+  @MaxLength(NAME_MAX_LENGTH, { message: `First name must be at most ${NAME_MAX_LENGTH} characters` })
+  @IsString({ message: 'First name must be text' })
+  @IsOptional()
+  firstName?: string | null;
+
+  @ApiPropertyOptional({ nullable: true })
+  @NoControlCharacters('Last name')
+  @MaxLength(NAME_MAX_LENGTH, { message: `Last name must be at most ${NAME_MAX_LENGTH} characters` })
+  @IsString({ message: 'Last name must be text' })
+  @IsOptional()
+  lastName?: string | null;
+}
+
+/** Admin only: change a user's plan, status or unlimited flag (no payment provider yet). */
+export class UpdateSubscriptionDto {
+  @ApiPropertyOptional({ enum: PLANS })
+  @IsIn(PLANS, { message: `plan must be one of ${PLANS.join(', ')}` })
+  @IsOptional()
+  plan?: Plan;
+
+  @ApiPropertyOptional({ enum: SUBSCRIPTION_STATUSES })
+  @IsIn(SUBSCRIPTION_STATUSES, { message: `subscriptionStatus must be one of ${SUBSCRIPTION_STATUSES.join(', ')}` })
+  @IsOptional()
+  subscriptionStatus?: SubscriptionStatus;
+
+  @ApiPropertyOptional()
+  @IsBoolean({ message: 'hasUnlimitedAccess must be true or false' })
+  @IsOptional()
+  hasUnlimitedAccess?: boolean;
 }

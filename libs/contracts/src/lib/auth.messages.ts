@@ -94,3 +94,35 @@ export interface PingReply {
   service: string;
   instanceId: string;
 }
+
+export interface UpdateProfileMessage {
+  userId: number;
+  username?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+}
+
+export interface SetSubscriptionMessage {
+  userId: number;
+  actorUserId: number;
+  plan?: Plan;
+  subscriptionStatus?: SubscriptionStatus;
+  hasUnlimitedAccess?: boolean;
+  context: RequestContext;
+}
+
+export interface SubscriptionEventView {
+  id: number;
+  userId: number;
+  userEmail: string;
+  eventType: string;
+  fromPlan: Plan | null;
+  toPlan: Plan;
+  fromStatus: SubscriptionStatus | null;
+  toStatus: SubscriptionStatus;
+  /** Monthly price in AUD of the plan after the change, when it is paid and active; else 0. */
+  amount: number;
+  currency: 'AUD';
+  changedBy: number | null;
+  createdAt: string;
+}

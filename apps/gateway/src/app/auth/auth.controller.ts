@@ -1,6 +1,14 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type AuthResult, type Principal, type RequestContext, SignInDto, SignUpDto, type UserView } from '@veolearn/contracts';
+import {
+  type AuthResult,
+  type Principal,
+  type RequestContext,
+  SignInDto,
+  SignUpDto,
+  UpdateProfileDto,
+  type UserView,
+} from '@veolearn/contracts';
 import { AuthClient } from '../services/auth-client';
 import { ClientContext, CredentialRoute, CurrentPrincipal, Public } from './auth.decorators';
 
@@ -36,8 +44,9 @@ export class AuthController {
   @Get('validate')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Check that the bearer token names a live session' })
-  validate(@CurrentPrincipal() principal: Principal): { valid: true; user: { id: number; isAdmin: boolean } } {
-    return { valid: true, user: { id: principal.userId, isAdmin: principal.isAdmin } };
+  validate(@CurrentPrincipal() principal: Principal): { valid: true; user: { id: number; isAdmin: boolean; plan: string; subscriptionStatus: string } } {
+    const { plan, subscriptionStatus } = principal.entitlements;
+    return { valid: true, user: { id: principal.userId, isAdmin: principal.isAdmin, plan, subscriptionStatus } };
   }
 
   @Get('user')
@@ -45,6 +54,13 @@ export class AuthController {
   @ApiOperation({ summary: 'The signed-in user' })
   user(@CurrentPrincipal() principal: Principal): Promise<UserView> {
     return this.auth.currentUser(principal.userId);
+  }
+
+  @Put('user')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Edit your profile: first name, last name, username' })
+  updateUser(@CurrentPrincipal() principal: Principal, @Body() dto: UpdateProfileDto): Promise<UserView> {
+    return this.auth.updateProfile({ userId: principal.userId, username: dto.username, firstName: dto.firstName, lastName: dto.lastName });
   }
 
   @Post('logout')

@@ -10,6 +10,9 @@ import {
   type Principal,
   type SecurityEventMessage,
   type ServiceHealth,
+  type SetSubscriptionMessage,
+  type SubscriptionEventView,
+  type UpdateProfileMessage,
   type SignInMessage,
   type SignUpMessage,
   type UserView,
@@ -50,6 +53,18 @@ export class AuthClient {
 
   googleSignIn(message: GoogleSignInMessage): Promise<AuthResult> {
     return this.send(AuthPatterns.googleSignIn, message);
+  }
+
+  updateProfile(message: UpdateProfileMessage): Promise<UserView> {
+    return this.send(AuthPatterns.updateProfile, message);
+  }
+
+  setSubscription(message: SetSubscriptionMessage): Promise<UserView> {
+    return this.send(AuthPatterns.setSubscription, message);
+  }
+
+  subscriptionEvents(userId: number): Promise<SubscriptionEventView[]> {
+    return this.send(AuthPatterns.listSubscriptionEvents, { userId });
   }
 
   recordSecurityEvent(message: SecurityEventMessage): Promise<{ recorded: true }> {

@@ -3,3 +3,4 @@ export * from './lib/credentials';
 export * from './lib/plans';
 export * from './lib/youtube-url';
 export * from './lib/folders';
+export * from './lib/transcripts';

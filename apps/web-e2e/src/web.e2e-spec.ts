@@ -87,14 +87,18 @@ describe('web app in the browser', () => {
     await page.waitForURL(url('/user-dashboard'));
     await page.getByRole('heading', { name: `Welcome, ${account.firstName}!` }).waitFor();
     await page.getByText('Free Trial', { exact: true }).first().waitFor();
-    await page.getByText('Your video library is coming soon').waitFor();
+    await page.getByText('This folder is empty').waitFor();
     await screenshot(page, 'dashboard');
-    expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).toBeTruthy();
 
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL(url('/'));
     await page.getByRole('link', { name: 'Sign In' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
+    // The server ended the session too: the old token no longer opens the user record.
+    const after = await fetch(url('/api/auth/user'), { headers: { Authorization: `Bearer ${token}` } });
+    expect(after.status).toBe(401);
   });
 
   it('shows sign-up validation messages without calling the server', async () => {

@@ -56,6 +56,14 @@ describe('session client', () => {
     expect(init.body).toBe('{"a":1}');
   });
 
+  it('announces JSON only when it sends a body (the gateway refuses empty JSON bodies)', async () => {
+    fetchMock.mockResolvedValue(fakeResponse({ body: '{"deleted":true}' }));
+    await apiRequest('DELETE', '/api/videos/1');
+    expect(lastRequestInit().headers['Content-Type']).toBeUndefined();
+    expect(lastRequestInit().body).toBeUndefined();
+    expect(lastRequestInit().headers['Accept']).toBe('application/json');
+  });
+
   it('reads the legacy auth-token key and sends no header without a token', async () => {
     fetchMock.mockResolvedValue(fakeResponse({ body: '[]' }));
     await apiRequest('GET', '/api/videos');

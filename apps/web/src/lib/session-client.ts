@@ -70,8 +70,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-function buildHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/json' };
+/**
+ * JSON is announced only when a body is sent: the gateway (Fastify) refuses an empty body that claims
+ * to be JSON with 400, which broke body-less DELETE and POST /api/auth/logout.
+ */
+function buildHeaders(hasBody: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (hasBody) headers['Content-Type'] = 'application/json';
   const token = getToken();
   if (token) headers['Authorization'] = `Bearer ${token}`;
   return headers;
@@ -96,7 +101,7 @@ export async function apiRequest<T>(
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
-    headers: buildHeaders(),
+    headers: buildHeaders(hasBody),
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: options.signal,

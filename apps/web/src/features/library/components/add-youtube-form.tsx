@@ -17,38 +17,35 @@ export function AddYoutubeForm({ folderId, folderName }: { folderId: FolderId; f
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
   const [error, setError] = useState<{ message: string; upgrade: boolean } | null>(null);
-  const create = useCreateVideoMutation();
+  const create = useCreateVideoMutation({
+    onSuccess: () => {
+      toast({ title: 'Video added' });
+      setUrl('');
+      setTitle('');
+    },
+    onError: (err) => {
+      const upgrade = err instanceof ApiError && err.status === 402;
+      const message = serverMessage(err) ?? 'Failed to add the video. Please try again.';
+      setError({ message, upgrade });
+      toast({
+        variant: 'destructive',
+        title: upgrade ? 'Plan limit reached' : 'Could not add the video',
+        description: message,
+        action: upgrade ? (
+          <ToastAction altText="Upgrade your plan" asChild>
+            <a href={routes.subscribe}>Upgrade</a>
+          </ToastAction>
+        ) : undefined,
+  });
+        },
+      });
   const ready = url.trim() !== '' && title.trim() !== '';
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!ready) return;
     setError(null);
-    create.mutate(
-      { youtubeUrl: url.trim(), title: title.trim(), folderId },
-      {
-        onSuccess: () => {
-          toast({ title: 'Video added' });
-          setUrl('');
-          setTitle('');
-        },
-        onError: (err) => {
-          const upgrade = err instanceof ApiError && err.status === 402;
-          const message = serverMessage(err) ?? 'Failed to add the video. Please try again.';
-          setError({ message, upgrade });
-          toast({
-            variant: 'destructive',
-            title: upgrade ? 'Plan limit reached' : 'Could not add the video',
-            description: message,
-            action: upgrade ? (
-              <ToastAction altText="Upgrade your plan" asChild>
-                <a href={routes.subscribe}>Upgrade</a>
-              </ToastAction>
-            ) : undefined,
-          });
-        },
-      },
-    );
+    create.mutate({ youtubeUrl: url.trim(), title: title.trim(), folderId });
   }
 
   return (

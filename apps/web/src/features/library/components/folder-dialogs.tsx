@@ -57,7 +57,17 @@ export function NewFolderDialog({
 }) {
   const [name, setName] = useState('');
   const [color, setColor] = useState<FolderColor>(DEFAULT_FOLDER_COLOR);
-  const create = useCreateFolderMutation();
+  const create = useCreateFolderMutation({
+    onSuccess: () => {
+      toast({ title: 'Folder created' });
+      reset(false);
+    },
+    onError: (error) =>
+      toast({
+        variant: 'destructive',
+        title: serverMessage(error) ?? 'Failed to create folder. Please try again.',
+      }),
+  });
   const trimmed = name.trim();
 
   function reset(next: boolean) {
@@ -71,20 +81,7 @@ export function NewFolderDialog({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!trimmed) return;
-    create.mutate(
-      { name: trimmed, parentId, color, icon: DEFAULT_FOLDER_ICON },
-      {
-        onSuccess: () => {
-          toast({ title: 'Folder created' });
-          reset(false);
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: serverMessage(error) ?? 'Failed to create folder. Please try again.',
-          }),
-      },
-    );
+    create.mutate({ name: trimmed, parentId, color, icon: DEFAULT_FOLDER_ICON });
   }
 
   return (
@@ -135,22 +132,19 @@ export function RenameFolderDialog({ folder, onClose }: { folder: FolderView | n
 function RenameFolderForm({ folder, onClose }: { folder: FolderView; onClose: () => void }) {
   const [name, setName] = useState(folder.name);
   const [color, setColor] = useState<FolderColor>(folder.color);
-  const update = useUpdateFolderMutation();
+  const update = useUpdateFolderMutation({
+    onSuccess: () => {
+      toast({ title: 'Folder updated' });
+      onClose();
+    },
+    onError: () => toast({ variant: 'destructive', title: 'Failed to update folder name. Please try again.' }),
+  });
   const trimmed = name.trim();
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!trimmed) return;
-    update.mutate(
-      { id: folder.id, name: trimmed, color },
-      {
-        onSuccess: () => {
-          toast({ title: 'Folder updated' });
-          onClose();
-        },
-        onError: () => toast({ variant: 'destructive', title: 'Failed to update folder name. Please try again.' }),
-      },
-    );
+    update.mutate({ id: folder.id, name: trimmed, color });
   }
 
   return (
@@ -194,18 +188,18 @@ export function DeleteFolderDialog({
   parentName: string;
   onClose: () => void;
 }) {
-  const remove = useDeleteFolderMutation();
+  const remove = useDeleteFolderMutation({
+    onSuccess: () => {
+      toast({ title: 'Folder deleted' });
+      onClose();
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: serverMessage(error) ?? 'Failed to delete folder. Please try again.' }),
+  });
 
   function confirm() {
     if (!folder) return;
-    remove.mutate(folder.id, {
-      onSuccess: () => {
-        toast({ title: 'Folder deleted' });
-        onClose();
-      },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: serverMessage(error) ?? 'Failed to delete folder. Please try again.' }),
-    });
+    remove.mutate(folder.id);
   }
 
   return (

@@ -65,7 +65,13 @@ function VideoTitle({
 }) {
   const [draft, setDraft] = useState(video.title);
   const cancelled = useRef(false);
-  const rename = useRenameVideoMutation();
+  const rename = useRenameVideoMutation({
+    onSuccess: () => toast({ title: 'Video updated' }),
+    onError: () => {
+      setDraft(video.title);
+      toast({ variant: 'destructive', title: 'Failed to update video title. Please try again.' });
+    },
+  });
 
   function save() {
     const title = draft.trim();
@@ -74,16 +80,7 @@ function VideoTitle({
       setDraft(video.title);
       return;
     }
-    rename.mutate(
-      { id: video.id, title },
-      {
-        onSuccess: () => toast({ title: 'Video updated' }),
-        onError: () => {
-          setDraft(video.title);
-          toast({ variant: 'destructive', title: 'Failed to update video title. Please try again.' });
-        },
-      },
-    );
+    rename.mutate({ id: video.id, title });
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
@@ -139,17 +136,14 @@ export interface VideoCardProps {
 export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoCardProps) {
   const [editing, setEditing] = useState<false | 'menu' | 'direct'>(false);
   const inputRef = useRef<HTMLInputElement>(null);
-  const move = useMoveVideoMutation();
+  const move = useMoveVideoMutation({
+    onSuccess: () => toast({ title: 'Video moved successfully' }),
+    onError: () => toast({ variant: 'destructive', title: 'Failed to move video. Please try again.' }),
+  });
   const targets = folders.filter((f) => f.id !== video.folder);
 
   function moveTo(folderId: FolderId) {
-    move.mutate(
-      { id: video.id, folderId },
-      {
-        onSuccess: () => toast({ title: 'Video moved successfully' }),
-        onError: () => toast({ variant: 'destructive', title: 'Failed to move video. Please try again.' }),
-      },
-    );
+    move.mutate({ id: video.id, folderId });
   }
 
   const title = (

@@ -17,18 +17,18 @@ import type { VideoView } from '../api/library-api';
 import { useDeleteVideoMutation } from '../hooks/use-library';
 
 export function DeleteVideoDialog({ video, onClose }: { video: VideoView | null; onClose: () => void }) {
-  const remove = useDeleteVideoMutation();
+  const remove = useDeleteVideoMutation({
+    onSuccess: () => {
+      toast({ title: 'Video deleted successfully' });
+      onClose();
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: serverMessage(error) ?? 'Failed to delete video. Please try again.' }),
+  });
 
   function confirm() {
     if (!video) return;
-    remove.mutate(video.id, {
-      onSuccess: () => {
-        toast({ title: 'Video deleted successfully' });
-        onClose();
-      },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: serverMessage(error) ?? 'Failed to delete video. Please try again.' }),
-    });
+    remove.mutate(video.id);
   }
 
   return (

@@ -33,6 +33,15 @@ export function useUserAnalyticsQuery() {
   return useQuery({ queryKey: libraryKeys.analytics(), queryFn: ({ signal }) => fetchUserAnalytics(signal) });
 }
 
+/**
+ * Callbacks that run even when the calling component unmounted meanwhile (a moved or deleted card),
+ * before the lists are refreshed.
+ */
+export interface MutationCallbacks<TData> {
+  onSuccess?: (data: TData) => void;
+  onError?: (error: Error) => void;
+}
+
 /** After any library change every list, the analytics and the user's video count may be stale. */
 function useInvalidateLibrary() {
   const queryClient = useQueryClient();
@@ -43,52 +52,82 @@ function useInvalidateLibrary() {
     ]);
 }
 
-export function useCreateVideoMutation() {
+export function useCreateVideoMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
     mutationFn: (body: { youtubeUrl: string; title: string; folderId: FolderId }) => createVideo(body),
-    onSuccess: invalidate,
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
   });
 }
 
-export function useRenameVideoMutation() {
+export function useRenameVideoMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
     mutationFn: ({ id, title }: { id: number; title: string }) => renameVideo(id, title),
-    onSuccess: invalidate,
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
   });
 }
 
-export function useMoveVideoMutation() {
+export function useMoveVideoMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
     mutationFn: ({ id, folderId }: { id: number; folderId: FolderId }) => moveVideo(id, folderId),
-    onSuccess: invalidate,
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
   });
 }
 
-export function useDeleteVideoMutation() {
+export function useDeleteVideoMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
-  return useMutation({ mutationFn: (id: number) => deleteVideo(id), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => deleteVideo(id), onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
+  });
 }
 
-export function useCreateFolderMutation() {
+export function useCreateFolderMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
     mutationFn: (body: { name: string; parentId: FolderId; color: FolderColor; icon: string }) => createFolder(body),
-    onSuccess: invalidate,
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
   });
 }
 
-export function useUpdateFolderMutation() {
+export function useUpdateFolderMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; name?: string; color?: FolderColor }) => updateFolder(id, body),
-    onSuccess: invalidate,
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
   });
 }
 
-export function useDeleteFolderMutation() {
+export function useDeleteFolderMutation(callbacks: MutationCallbacks<unknown> = {}) {
   const invalidate = useInvalidateLibrary();
-  return useMutation({ mutationFn: (id: number) => deleteFolder(id), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: number) => deleteFolder(id), onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
+  });
 }

@@ -15,7 +15,10 @@ const Redis = require('ioredis');
 const ROOT = path.resolve(__dirname, '../..');
 
 /** The services behind the gateway, in start order. */
-const SERVICES = [{ name: 'auth-service', main: 'dist/apps/auth-service/main.js', portVar: 'AUTH_SERVICE_PORT', migrate: true }];
+const SERVICES = [
+  { name: 'auth-service', main: 'dist/apps/auth-service/main.js', portVar: 'AUTH_SERVICE_PORT', migrate: true },
+  { name: 'video-service', main: 'dist/apps/video-service/main.js', portVar: 'VIDEO_SERVICE_PORT', migrate: true },
+];
 const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
 
 const START_HINTS = {

@@ -40,6 +40,7 @@ async function main() {
   env.TRANSPORT ??= 'tcp';
   env.PORT ??= '3000';
   env.AUTH_SERVICE_PORT ??= '4001';
+  env.VIDEO_SERVICE_PORT ??= '4002';
   env.NODE_ENV ??= 'production';
   if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
     // A local single-machine start: a per-machine secret kept in .veolearn-secret, never committed.
@@ -58,7 +59,7 @@ async function main() {
 
   if (env.SKIP_BUILD !== '1') {
     console.log('Building (cached after the first run)...');
-    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'web', '--output-style=static'], {
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'web', '--output-style=static'], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },

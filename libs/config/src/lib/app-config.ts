@@ -68,6 +68,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   AUTH_SERVICE_PORT = 4001;
 
+  /** TCP transport: where the video-service listens (and the gateway connects). */
+  @IsString()
+  VIDEO_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  VIDEO_SERVICE_PORT = 4002;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;

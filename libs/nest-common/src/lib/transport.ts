@@ -12,6 +12,10 @@ export function authServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'auth-service', host: config.AUTH_SERVICE_HOST, port: config.AUTH_SERVICE_PORT };
 }
 
+export function videoServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'video-service', host: config.VIDEO_SERVICE_HOST, port: config.VIDEO_SERVICE_PORT };
+}
+
 /** How a service listens: TCP on its own port, or NATS in its queue group. */
 export function serverTransport(config: AppConfig, address: ServiceAddress): MicroserviceOptions {
   if (config.TRANSPORT === 'nats') {

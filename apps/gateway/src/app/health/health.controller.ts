@@ -6,6 +6,7 @@ import Redis from 'ioredis';
 import { REDIS } from '@veolearn/nest-common';
 import { Public } from '../auth/auth.decorators';
 import { AuthClient } from '../services/auth-client';
+import { VideoClient } from '../services/video-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
 
@@ -20,6 +21,7 @@ export class HealthController {
     private readonly health: HealthCheckService,
     private readonly indicator: HealthIndicatorService,
     private readonly auth: AuthClient,
+    private readonly videos: VideoClient,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -29,7 +31,7 @@ export class HealthController {
   @HealthCheck()
   @ApiOperation({ summary: 'Postgres, Redis and every service the gateway routes to (503 when any is down)' })
   check(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.checkRedis(), () => this.checkAuthService()]);
+    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService()]);
   }
 
   private async checkRedis(): Promise<HealthIndicatorResult> {
@@ -55,6 +57,22 @@ export class HealthController {
       };
     } catch (error) {
       return { ...service.down({ message: reason(error) }), ...postgres.down({ message: 'unknown: the auth-service did not answer' }) };
+    }
+  }
+
+  /** The video-service answers for itself and for the Postgres it reached (reported as video-service:postgres). */
+  private async checkVideoService(): Promise<HealthIndicatorResult> {
+    const service = this.indicator.check('video-service');
+    const postgres = this.indicator.check('video-service:postgres');
+    try {
+      const report = await this.videos.health(HEALTH_TIMEOUT_MS);
+      const pg = report.dependencies['postgres'];
+      return {
+        ...service.up({ instance: report.instanceId }),
+        ...(pg?.status === 'up' ? postgres.up() : postgres.down({ message: pg?.message ?? 'not reported' })),
+      };
+    } catch (error) {
+      return { ...service.down({ message: reason(error) }), ...postgres.down({ message: 'unknown: the video-service did not answer' }) };
     }
   }
 }

@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
-import { AUTH_SERVICE } from '@veolearn/contracts';
-import { authServiceAddress, clientTransport } from '@veolearn/nest-common';
+import { AUTH_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
+import { authServiceAddress, clientTransport, videoServiceAddress } from '@veolearn/nest-common';
 import { AuthClient } from './auth-client';
+import { VideoClient } from './video-client';
 
 @Global()
 @Module({
@@ -14,7 +15,13 @@ import { AuthClient } from './auth-client';
       useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, authServiceAddress(config))),
     },
     AuthClient,
+    {
+      provide: VIDEO_SERVICE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, videoServiceAddress(config))),
+    },
+    VideoClient,
   ],
-  exports: [AuthClient],
+  exports: [AuthClient, VideoClient],
 })
 export class ServicesModule {}

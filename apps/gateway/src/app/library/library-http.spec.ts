@@ -1,0 +1,32 @@
+import { BadRequestException } from '@nestjs/common';
+import type { LibraryAnalytics } from '@veolearn/contracts';
+import { userAnalytics } from './analytics.controller';
+import { folderSelector, parseId } from './library-http';
+
+describe('parseId', () => {
+  it('accepts whole numbers 1..2^31-1', () => {
+    expect(parseId('1', 'Video')).toBe(1);
+    expect(parseId('2147483647', 'Video')).toBe(2147483647);
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '', '01', '1e3', '2147483648', '99999999999999999999', undefined])('refuses %p', (value) => {
+    expect(() => parseId(value, 'Folder')).toThrow(new BadRequestException('Folder id must be a positive whole number'));
+  });
+});
+
+describe('folderSelector', () => {
+  it('maps root, ids and absence', () => {
+    expect(folderSelector('root')).toBe('root');
+    expect(folderSelector('12')).toBe(12);
+    expect(folderSelector(undefined)).toBeUndefined();
+  });
+});
+
+describe('userAnalytics', () => {
+  it('adds minutes (floor), hours (1 decimal), account age (floor) and last sign-in', () => {
+    const library = { totalWatchTimeSeconds: 5399 } as LibraryAnalytics;
+    const now = new Date('2026-03-10T12:00:00Z');
+    const result = userAnalytics(library, { createdAt: '2026-03-01T13:00:00Z', lastLoginAt: '2026-03-10T11:00:00Z' }, now);
+    expect(result).toMatchObject({ totalWatchTime: 89, learningHours: 1.5, accountAgeDays: 8, lastLoginAt: '2026-03-10T11:00:00Z' });
+  });
+});

@@ -1,0 +1,19 @@
+import { Controller, Get } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { PlaybackView } from '@veolearn/contracts';
+import { Public } from '../auth/auth.decorators';
+import { VideoClient } from '../services/video-client';
+import { IdParam } from './library-http';
+
+@ApiTags('play')
+@Controller('play')
+export class PlaybackController {
+  constructor(private readonly videos: VideoClient) {}
+
+  @Public()
+  @Get(':id')
+  @ApiOperation({ summary: 'A video and its questions for a learner (never the answers or feedback)' })
+  play(@IdParam('Video') id: number): Promise<PlaybackView> {
+    return this.videos.playback(id);
+  }
+}

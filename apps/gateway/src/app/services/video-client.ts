@@ -1,0 +1,99 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { ClientProxy } from '@nestjs/microservices';
+import { AppConfig } from '@veolearn/config';
+import {
+  type CreateFolderMessage,
+  type CreateVideoMessage,
+  type DeleteFolderResult,
+  type FolderRef,
+  type FolderView,
+  type LibraryAnalytics,
+  LibraryPatterns,
+  type ListFoldersMessage,
+  type ListVideosMessage,
+  type MoveVideoMessage,
+  type Owner,
+  type Page,
+  type PingReply,
+  type PlaybackView,
+  type RenameVideoMessage,
+  type ServiceHealth,
+  type UpdateFolderMessage,
+  VIDEO_SERVICE,
+  type VideoRef,
+  type VideoView,
+} from '@veolearn/contracts';
+import { callService } from './service-call';
+
+/** Typed requests to the video-service; one method per message pattern. */
+@Injectable()
+export class VideoClient {
+  constructor(
+    @Inject(VIDEO_SERVICE) private readonly client: ClientProxy,
+    private readonly config: AppConfig,
+  ) {}
+
+  private send<T>(pattern: string, payload: unknown): Promise<T> {
+    return callService<T>(this.client, 'video service', pattern, payload, this.config.SERVICE_TIMEOUT_MS);
+  }
+
+  listVideos(message: ListVideosMessage): Promise<Page<VideoView>> {
+    return this.send(LibraryPatterns.listVideos, message);
+  }
+
+  getVideo(message: VideoRef): Promise<VideoView> {
+    return this.send(LibraryPatterns.getVideo, message);
+  }
+
+  createVideo(message: CreateVideoMessage): Promise<VideoView> {
+    return this.send(LibraryPatterns.createVideo, message);
+  }
+
+  renameVideo(message: RenameVideoMessage): Promise<VideoView> {
+    return this.send(LibraryPatterns.renameVideo, message);
+  }
+
+  moveVideo(message: MoveVideoMessage): Promise<VideoView> {
+    return this.send(LibraryPatterns.moveVideo, message);
+  }
+
+  deleteVideo(message: VideoRef): Promise<{ deleted: true }> {
+    return this.send(LibraryPatterns.deleteVideo, message);
+  }
+
+  listFolders(message: ListFoldersMessage): Promise<FolderView[]> {
+    return this.send(LibraryPatterns.listFolders, message);
+  }
+
+  createFolder(message: CreateFolderMessage): Promise<FolderView> {
+    return this.send(LibraryPatterns.createFolder, message);
+  }
+
+  updateFolder(message: UpdateFolderMessage): Promise<FolderView> {
+    return this.send(LibraryPatterns.updateFolder, message);
+  }
+
+  deleteFolder(message: FolderRef): Promise<DeleteFolderResult> {
+    return this.send(LibraryPatterns.deleteFolder, message);
+  }
+
+  userAnalytics(owner: Owner): Promise<LibraryAnalytics> {
+    return this.send(LibraryPatterns.userAnalytics, { owner });
+  }
+
+  playback(videoId: number): Promise<PlaybackView> {
+    return this.send(LibraryPatterns.playback, { videoId });
+  }
+
+  countVideos(owner: Owner): Promise<{ count: number }> {
+    return this.send(LibraryPatterns.countVideos, { owner });
+  }
+
+  health(timeoutMs: number): Promise<ServiceHealth> {
+    return callService(this.client, 'video service', LibraryPatterns.health, {}, timeoutMs);
+  }
+
+  ping(): Promise<PingReply> {
+    return this.send(LibraryPatterns.ping, {});
+  }
+}

@@ -1,0 +1,83 @@
+import { QUESTION_TYPES } from '@veolearn/domain';
+import { accuracyPercent, questionTypeCounts, toFolderView, toLibraryAnalytics, toVideoView, youtubeThumbnailUrl } from './library-views';
+
+describe('library views', () => {
+  it('maps a video row to the API view with ISO dates and a numeric question count', () => {
+    const view = toVideoView({
+      id: 7,
+      title: 'Intro',
+      type: 'youtube',
+      duration: null,
+      status: 'ready',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      youtube_id: 'dQw4w9WgXcQ',
+      filename: null,
+      thumbnail_url: youtubeThumbnailUrl('dQw4w9WgXcQ'),
+      created_at: new Date('2026-01-02T03:04:05Z'),
+      updated_at: '2026-01-02T03:04:06Z',
+      folder_id: null,
+      question_count: '3',
+    });
+    expect(view).toEqual({
+      id: 7,
+      title: 'Intro',
+      type: 'youtube',
+      duration: null,
+      status: 'ready',
+      url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      youtubeId: 'dQw4w9WgXcQ',
+      filename: null,
+      thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
+      createdAt: '2026-01-02T03:04:05.000Z',
+      updatedAt: '2026-01-02T03:04:06.000Z',
+      folder: null,
+      questionCount: 3,
+    });
+  });
+
+  it('maps a folder row with its counts', () => {
+    expect(
+      toFolderView({ id: 1, name: 'A', parent_id: 2, color: '#10B981', icon: 'folder', created_at: new Date(0), video_count: 4, folder_count: null }),
+    ).toEqual({ id: 1, name: 'A', parentId: 2, color: '#10B981', icon: 'folder', createdAt: '1970-01-01T00:00:00.000Z', videoCount: 4, folderCount: 0 });
+  });
+
+  it('lists every question type, zeros included, and ignores unknown types', () => {
+    const counts = questionTypeCounts([
+      { type: 'true_false', n: 2 },
+      { type: 'ordering', n: '5' },
+      { type: 'not_a_type', n: 9 },
+    ]);
+    expect(Object.keys(counts).sort()).toEqual([...QUESTION_TYPES].sort());
+    expect(counts.true_false).toBe(2);
+    expect(counts.ordering).toBe(5);
+    expect(counts.single_choice).toBe(0);
+  });
+
+  it('gives accuracy in percent with one decimal, null without answers', () => {
+    expect(accuracyPercent(0, 0)).toBeNull();
+    expect(accuracyPercent(1, 3)).toBe(33.3);
+    expect(accuracyPercent(2, 3)).toBe(66.7);
+    expect(accuracyPercent(3, 3)).toBe(100);
+  });
+
+  it('assembles the analytics figures', () => {
+    const analytics = toLibraryAnalytics(
+      { total_videos: 3, youtube: 2, youtube_vr: 1, upload: 0, total_questions: 4, attempts: 5, completed: '2', watch_seconds: '125', answers: 8, correct: 6 },
+      [{ type: 'scenario', n: 4 }],
+      [{ kind: 'video_created', video_id: 1, title: 'T', at: new Date('2026-01-01T00:00:00Z') }],
+    );
+    expect(analytics).toMatchObject({
+      totalVideos: 3,
+      totalQuestions: 4,
+      videoSources: { youtube: 2, youtubeVR: 1, upload: 0 },
+      learnerAttempts: 5,
+      completedAttempts: 2,
+      totalInteractions: 8,
+      correctAnswers: 6,
+      accuracy: 75,
+      totalWatchTimeSeconds: 125,
+      recentActivity: [{ kind: 'video_created', videoId: 1, title: 'T', at: '2026-01-01T00:00:00.000Z' }],
+    });
+    expect(analytics.questionTypes.scenario).toBe(4);
+  });
+});

@@ -188,6 +188,7 @@ describe('creator dashboard in the browser', () => {
     expect(await page.getByRole('meter').count()).toBe(13);
     await page.getByText('Video Sources').waitFor();
     await page.getByText('Account Overview').waitFor();
+    await toast('Welcome back').waitFor({ state: 'hidden' });
     await screenshot(page, 'dashboard-analytics-1280', true);
 
     await page.getByRole('tab', { name: 'VR Learning' }).click();

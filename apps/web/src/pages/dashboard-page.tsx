@@ -65,8 +65,8 @@ function Dashboard({ user }: { user: AuthUser }) {
         {showTrialWarning && <TrialWarning daysLeft={daysLeft} />}
         <SummaryCards user={user} analytics={analytics.isError ? null : analytics.data} />
         <Tabs value={tab} onValueChange={selectTab} className="grid gap-4">
-          <div className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-            <TabsList className="h-10 w-max">
+          <div>
+            <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-max">
               {TABS.map((t) => (
                 <TabsTrigger key={t.value} value={t.value} className="gap-1.5 px-3 py-1.5">
                   <t.icon className="size-4" aria-hidden="true" />

@@ -60,8 +60,8 @@ export default function SubscribePage() {
                 </div>
                 <CardDescription>{plan.summary}</CardDescription>
                 <p className="pt-2">
-                  <span className="text-3xl font-bold">{plan.price}</span>{' '}
-                  <span className="text-sm text-muted-foreground">{plan.cadence}</span>
+                  <span className="block text-3xl font-bold">{plan.price}</span>
+                  <span className="block text-sm text-muted-foreground">{plan.cadence}</span>
                 </p>
               </CardHeader>
               <CardContent className="flex-1">

@@ -1,4 +1,4 @@
-import { Activity, CircleCheck, FileQuestionMark as FileQuestion, Clock, Plus as VideoAdded, Target, Video } from 'lucide-react';
+import { Activity, CircleCheck, Clock, FileQuestionMark as FileQuestion, Plus as VideoAdded, Target, Video } from 'lucide-react';
 import { QUESTION_TYPES, type QuestionType } from '@veolearn/domain';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import type { AuthUser } from '../../auth/api/auth-api';
@@ -173,7 +173,10 @@ export function AnalyticsTab({
           ) : (
             <ul className="grid gap-2" aria-label="Recent activity">
               {a.recentActivity.map((item) => (
-                <li key={`${item.kind}-${item.videoId}-${item.at}`} className="flex items-center gap-3 text-sm">
+                <li
+                  key={`${item.kind}-${item.videoId}-${item.at}`}
+                  className="flex flex-wrap items-center gap-x-3 gap-y-0.5 text-sm sm:flex-nowrap"
+                >
                   {item.kind === 'video_created' ? (
                     <VideoAdded className="size-4 shrink-0 text-primary" aria-hidden="true" />
                   ) : (
@@ -183,7 +186,7 @@ export function AnalyticsTab({
                     {item.kind === 'video_created' ? 'Video created: ' : 'Attempt completed: '}
                     <span className="font-medium">{item.title}</span>
                   </span>
-                  <span className="shrink-0 text-xs text-muted-foreground">{formatDate(item.at, true)}</span>
+                  <span className="w-full shrink-0 pl-7 text-xs text-muted-foreground sm:w-auto sm:pl-0">{formatDate(item.at, true)}</span>
                 </li>
               ))}
             </ul>

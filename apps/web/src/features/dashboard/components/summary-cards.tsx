@@ -11,7 +11,7 @@ export function SummaryCards({ user, analytics }: { user: AuthUser; analytics: U
   const figure = (value: number | undefined) => (pending ? '…' : String(value ?? 0));
   const status =
     user.subscriptionStatus === 'trial'
-      ? `${trialDaysLeft(user.trialEndsAt)} days of trial left`
+      ? `${trialDaysLeft(user.trialEndsAt)} trial days left`
       : `${planCard(userPlan(user)).name} plan`;
 
   const items = [
@@ -21,8 +21,8 @@ export function SummaryCards({ user, analytics }: { user: AuthUser; analytics: U
       value: pending ? String(user.totalVideosCreated ?? 0) : String(analytics?.totalVideos ?? user.totalVideosCreated ?? 0),
       detail: 'In your library',
     },
-    { title: 'Watch Time', icon: Clock, value: figure(analytics?.totalWatchTime), detail: 'Minutes watched by learners' },
-    { title: 'Interactions', icon: MousePointerClick, value: figure(analytics?.totalInteractions), detail: 'Answers given by learners' },
+    { title: 'Watch Time', icon: Clock, value: figure(analytics?.totalWatchTime), detail: 'Minutes watched' },
+    { title: 'Interactions', icon: MousePointerClick, value: figure(analytics?.totalInteractions), detail: 'Learner answers' },
     { title: 'Account Status', icon: ShieldCheck, value: subscriptionLabel(user.subscriptionStatus), detail: status },
   ];
 

@@ -40,9 +40,11 @@ function Thumbnail({ video, className }: { video: VideoView; className?: string 
           <FileVideo className="size-8 text-primary/60" aria-hidden="true" />
         </div>
       )}
-      <span className="absolute bottom-1.5 right-1.5 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
-        {formatDuration(video.duration)}
-      </span>
+      {video.duration !== null && (
+        <span className="absolute bottom-1.5 right-1.5 rounded bg-black/75 px-1.5 py-0.5 text-xs font-medium text-white">
+          {formatDuration(video.duration)}
+        </span>
+      )}
     </div>
   );
 }
@@ -163,7 +165,7 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
         {video.questionCount} {video.questionCount === 1 ? 'question' : 'questions'}
       </span>
       <span aria-hidden="true">·</span>
-      <span>{formatDuration(video.duration)}</span>
+      <span title="Duration">{formatDuration(video.duration)}</span>
       <span aria-hidden="true">·</span>
       <span>Created {formatDate(video.createdAt)}</span>
     </p>

@@ -4,3 +4,4 @@ export * from './lib/plans';
 export * from './lib/youtube-url';
 export * from './lib/folders';
 export * from './lib/transcripts';
+export * from './lib/questions';

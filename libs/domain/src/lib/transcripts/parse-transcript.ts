@@ -218,7 +218,7 @@ export function splitSentences(source: string): string[] {
   for (const paragraph of paragraphs) {
     const text = cleanText(paragraph);
     if (!text) continue;
-    const pieces = text.split(/(?<=[.!?…]["'”’)\]]?)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/u);
+    const pieces = text.split(/(?<=[.!?…]["'”’)\]]?)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/u);
     let buffer = '';
     for (const piece of pieces) {
       buffer = buffer ? `${buffer} ${piece}` : piece;

@@ -162,6 +162,30 @@ describe('buildChapters', () => {
     expect(titles).toMatch(/Gradient Descent|Learning Rate|Backpropagation/);
   });
 
+  it('finds the subject changes when three lectures are played back to back', () => {
+    const neuralPlain = NEURAL_NETWORKS.replace(/^\d+:\d+$/gm, '');
+    const all = parseTranscript(`${PHOTOSYNTHESIS}\n\n${FRENCH_REVOLUTION}\n\n${neuralPlain}`);
+    const chapters = checkChapters(all.segments);
+    const firstOf = (text: string) => parseTranscript(text).segments[0].text;
+    const starts = chapters.map((c) => all.segments.findIndex((s) => s.start === c.start));
+    for (const lecture of [FRENCH_REVOLUTION, neuralPlain]) {
+      const index = all.segments.findIndex((s) => s.text === firstOf(lecture));
+      expect(starts.some((s) => Math.abs(s - index) <= 1)).toBe(true);
+    }
+    const three = buildChapters(all.segments, { maxChapters: 3 });
+    expect(three.map((c) => c.title)).toEqual([expect.any(String), expect.any(String), expect.any(String)]);
+    expect(three[1].text).toMatch(/Estates General/);
+    expect(three[2].text).toMatch(/neural network/);
+    expect(three[2].text).not.toMatch(/Bastille/);
+  });
+
+  it('keeps contractions and caption annotations out of titles', () => {
+    const text = Array.from({ length: 12 }, () => "[Music] we'll see that you're gonna love mitochondria, don't you? Mitochondria make energy.").join(' ');
+    const chapters = buildChapters(parseTranscript(text).segments);
+    expect(chapters.map((c) => c.title).join(' ')).not.toMatch(/We'll|You're|Don't|Music/i);
+    expect(chapters[0].title).toMatch(/Mitochondria/);
+  });
+
   it('respects maxChapters and the hard maximum of 10', () => {
     const segments = Array.from({ length: 200 }, (_, i) => ({ start: i * 20, end: i * 20 + 20, text: `Topic ${Math.floor(i / 20)} sentence about subject${Math.floor(i / 20)} and idea${i % 7} with detail words here.` }));
     expect(buildChapters(segments, { maxChapters: 50 }).length).toBe(10);

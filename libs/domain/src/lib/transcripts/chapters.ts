@@ -34,7 +34,7 @@ export const CHAPTER_TITLE_MAX_LENGTH = 60;
  * 30 s and per 40 words. Boundaries start at equal-duration points; each then moves, within ±50 % of a
  * chapter length, to the segment boundary with the best score: lexical shift (1 − cosine of the content
  * words just before and just after), plus bonuses for a pause over 2 s, a sentence end and a discourse
- * marker ("Next, …", "Let's move on to …", "In summary …"), minus a penalty for drifting from the target.
+ * marker ("Next, …", "Let's move on to …", "Finally, …"; not "In summary", which closes a topic), minus a penalty for drifting from the target.
  * Titles: the most distinctive repeated 2–4-word phrase of the chapter (TF-IDF against the other
  * chapters), else its 1–3 key terms, in Title Case, at most 60 characters, never empty.
  */
@@ -77,6 +77,7 @@ function sanitise(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
 
 function isContent(token: Token): boolean {
   if (STOP_WORDS.has(token.key) || STOP_WORDS.has(token.raw.toLowerCase())) return false;
+  if (/['’](?:ll|re|ve|m|d|t)$/i.test(token.raw)) return false; // we'll, you're, don't
   if (/^\d+$/.test(token.key)) return token.key.length === 4; // years, not counts
   return token.key.length >= 3 || (token.raw.length >= 2 && token.raw === token.raw.toUpperCase() && /\p{L}/u.test(token.raw));
 }
@@ -102,10 +103,111 @@ function frequencies(keys: string[]): Map<string, number> {
 }
 
 const DISCOURSE_MARKER =
-  /^(?:(?:ok(?:ay)?|alright|all right|so|and|well|right)[,.!]?\s+)*(?:now\b|next\b|let'?s (?:move|turn|talk|look|go|switch|start|begin|now)|moving on|turning to|the next|another (?:important|key)|finally|lastly|in (?:summary|conclusion)|to (?:sum|summari[sz]e|conclude|recap)|first(?:ly)?,|second(?:ly)?,|third(?:ly)?,|part (?:one|two|three|\d)|chapter\b|section\b|step (?:one|two|three|\d)|what about|how about)/i;
+  /^(?:(?:ok(?:ay)?|alright|all right|so|and|well|right)[,.!]?\s+)*(?:now\b|next\b|let'?s (?:move|turn|talk|look|go|switch|start|begin|now)|moving on|turning to|the next|another (?:important|key)|finally|lastly|first(?:ly)?,|second(?:ly)?,|third(?:ly)?,|part (?:one|two|three|\d)|chapter\b|section\b|step (?:one|two|three|\d)|what about|how about|today(?:'s)? (?:we|i|lecture|lesson|topic|video)|in this (?:video|lecture|lesson|section|part)|(?:hi|hello|welcome)\b)/i;
 
-/** Index of the first segment of each chapter (the first is always 0). */
+/**
+ * Index of the first segment of each chapter (the first is always 0), chosen by dynamic programming:
+ * maximise the summed boundary scores minus a penalty for chapters far from the ideal length, with every
+ * chapter between max(min(30 s, ½ ideal), ⅓ ideal) and 2.5× the ideal length. Falls back to the greedy
+ * placement when those bounds cannot be met.
+ */
 function placeBoundaries(segs: TranscriptSegment[], bags: string[][], count: number, start: number, end: number): number[] {
+  if (count <= 1) return [0];
+  const n = segs.length;
+  const ideal = (end - start) / count;
+  const minLength = Math.max(Math.min(MIN_CHAPTER_SECONDS, ideal * 0.5), ideal / 3);
+  const maxLength = ideal * 2.5;
+  const totalContent = bags.reduce((acc, b) => acc + b.length, 0);
+  const block = Math.min(80, Math.max(15, Math.round(totalContent / count / 2)));
+  const scores = boundaryScores(segs, bags, block);
+  const time = (i: number) => (i === 0 ? start : segs[i].start);
+  const penalty = (length: number) => LENGTH_WEIGHT * ((length - ideal) / ideal) ** 2;
+
+  // best[j][i]: best score with chapter j starting at segment i; from[j][i]: start of chapter j − 1.
+  const best: Float64Array[] = [];
+  const from: Int32Array[] = [];
+  for (let j = 0; j < count; j++) {
+    best.push(new Float64Array(n).fill(-Infinity));
+    from.push(new Int32Array(n).fill(-1));
+  }
+  best[0][0] = 0;
+  for (let j = 1; j < count; j++) {
+    for (let i = j; i <= n - (count - j); i++) {
+      for (let p = i - 1; p >= j - 1; p--) {
+        const length = time(i) - time(p);
+        if (length > maxLength) break;
+        if (length < minLength || best[j - 1][p] === -Infinity) continue;
+        const value = best[j - 1][p] - penalty(length) + scores[i];
+        if (value > best[j][i]) {
+          best[j][i] = value;
+          from[j][i] = p;
+        }
+      }
+    }
+  }
+  let last = -1;
+  let bestTotal = -Infinity;
+  for (let p = count - 1; p < n; p++) {
+    const length = end - time(p);
+    if (length < minLength || length > maxLength || best[count - 1][p] === -Infinity) continue;
+    const value = best[count - 1][p] - penalty(length);
+    if (value > bestTotal) {
+      bestTotal = value;
+      last = p;
+    }
+  }
+  if (last < 0) return placeBoundariesGreedy(segs, bags, count, start, end);
+  const starts = [last];
+  for (let j = count - 1; j > 0; j--) starts.unshift(from[j][starts[0]]);
+  return starts;
+}
+
+/** Weight of the chapter-length penalty against boundary scores (a chapter twice the ideal costs this much). */
+const LENGTH_WEIGHT = 0.6;
+const SMOOTHING_SECONDS = 8;
+
+/**
+ * Score of a chapter boundary before each segment (index 0 unused): TextTiling-style depth of the
+ * similarity dip between the content words just before and just after, plus bonuses for a pause over
+ * 2 s, a sentence end and a discourse marker.
+ */
+function boundaryScores(segs: TranscriptSegment[], bags: string[][], block: number): number[] {
+  const n = segs.length;
+  const sims = new Array<number>(n).fill(1);
+  for (let i = 1; i < n; i++) {
+    const before: string[] = [];
+    for (let k = i - 1; k >= 0 && before.length < block; k--) before.push(...bags[k]);
+    const after: string[] = [];
+    for (let k = i; k < n && after.length < block; k++) after.push(...bags[k]);
+    sims[i] = before.length > 0 && after.length > 0 ? cosine(before, after) : 1;
+  }
+  // Smooth the similarity curve over ±8 s so that short, word-poor cues do not create false dips
+  // (sentence-long segments are barely smoothed).
+  const smooth = sims.map((_, i) => {
+    if (i === 0) return 1;
+    let sum = sims[i];
+    let count = 1;
+    for (let k = i - 1; k >= 1 && segs[i].start - segs[k].start <= SMOOTHING_SECONDS; k--, count++) sum += sims[k];
+    for (let k = i + 1; k < n && segs[k].start - segs[i].start <= SMOOTHING_SECONDS; k++, count++) sum += sims[k];
+    return sum / count;
+  });
+  const scores = new Array<number>(n).fill(0);
+  for (let i = 1; i < n; i++) {
+    let left = smooth[i];
+    for (let k = i - 1; k >= 1 && smooth[k] >= left; k--) left = smooth[k];
+    let right = smooth[i];
+    for (let k = i + 1; k < n && smooth[k] >= right; k++) right = smooth[k];
+    let score = 2 * (left - smooth[i] + (right - smooth[i])) + 0.25 * (1 - smooth[i]) + 0.5 * (1 - sims[i]);
+    if (segs[i].start - segs[i - 1].end > 2) score += 0.25;
+    if (/[.!?…]["'”’)]?$/.test(segs[i - 1].text.trim())) score += 0.1;
+    if (DISCOURSE_MARKER.test(segs[i].text.trim())) score += 0.3;
+    scores[i] = score;
+  }
+  return scores;
+}
+
+/** Greedy fallback: each boundary moves from its equal-duration point to the best nearby segment. */
+function placeBoundariesGreedy(segs: TranscriptSegment[], bags: string[][], count: number, start: number, end: number): number[] {
   const starts = [0];
   if (count <= 1) return starts;
   const n = segs.length;
@@ -114,7 +216,7 @@ function placeBoundaries(segs: TranscriptSegment[], bags: string[][], count: num
   const window = 0.5 * chapterLength;
   const minLength = Math.min(MIN_CHAPTER_SECONDS, chapterLength * 0.5);
   const totalContent = bags.reduce((acc, b) => acc + b.length, 0);
-  const block = Math.min(60, Math.max(8, Math.round(totalContent / count / 3)));
+  const block = Math.min(40, Math.max(8, Math.round(totalContent / count / 4)));
 
   for (let j = 1; j < count; j++) {
     const previous = starts[starts.length - 1];

@@ -100,6 +100,11 @@ describe('parseTranscript: YouTube transcript copy', () => {
     ]);
   });
 
+  it('drops separators after the time and sound annotations', () => {
+    const parsed = parseTranscript('[0:00] - [Music] intro\n[0:04] – first point ♪\n');
+    expect(parsed.segments.map((s) => s.text)).toEqual(['intro', 'first point']);
+  });
+
   it('is not fooled by a time of day inside plain prose', () => {
     const parsed = parseTranscript('The lab opens at 9:30 each day. Bring goggles. The experiment takes an hour.');
     expect(parsed.format).toBe('plain');

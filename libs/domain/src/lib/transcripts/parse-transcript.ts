@@ -73,11 +73,14 @@ function speakingSeconds(text: string): number {
 /** Strips cue markup: <c.x>, <v Speaker>, <i>, <00:00:01.000>, {\an8}; decodes entities; collapses spaces. */
 function cleanCueText(text: string): string {
   const noTags = text.replace(/<[^>\n]*>/g, '').replace(/\{\\[^}\n]*\}/g, '');
-  return collapseWhitespace(decodeEntities(noTags));
+  return cleanText(noTags);
 }
 
+/** Sound annotations that auto-captions insert: [Music], [Applause], ♪. */
+const ANNOTATION = /\[(?:music|applause|laughter|laughs|inaudible|silence|noise|background noise|cheering|crosstalk|no audio|foreign)\]|[♪♫]/gi;
+
 function cleanText(text: string): string {
-  return collapseWhitespace(decodeEntities(text));
+  return collapseWhitespace(decodeEntities(text).replace(ANNOTATION, ' '));
 }
 
 interface RawCue {
@@ -172,7 +175,7 @@ function parseYouTubeCopy(source: string, duration: number | undefined): Transcr
     const parts = m[1].split(':').map((p) => parseInt(p, 10));
     if (parts.slice(1).some((p) => p >= 60)) return null;
     const seconds = parts.reduce((acc, p) => acc * 60 + p, 0);
-    return { seconds, rest: m[2] ?? '' };
+    return { seconds, rest: (m[2] ?? '').replace(/^[-–—:|]\s*/, '') };
   });
   const stampCount = stamps.filter(Boolean).length;
   if (stampCount < 2 || stampCount / lines.length < 0.2) return null;

@@ -21,6 +21,7 @@ through thus time times to today together too took toward towards try trying tur
 uses using usually very via video videos want wanted wants was wasn watch way ways we welcome well went were weren what whatever when whenever
 where whereas wherever whether which while who whoever whole whom whose why will with within without won word words work would wouldn yeah yes
 yet you your yours yourself yourselves
+bit bits wanna kinda folks everybody please lecture lectures slide slides class chapter section episode channel subscribe link description comment comments
 zero six seven eight nine ten eleven twelve twenty thirty forty fifty hundred hundreds thousand thousands million millions billion billions half
 `;
 

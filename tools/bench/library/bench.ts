@@ -1,0 +1,308 @@
+/**
+ * Benchmark: the library's read paths through the gateway and the video-service, beside a bare
+ * Fastify + pg process doing the same reads.
+ *
+ *   list   GET /api/videos?folder=<id>&pageSize=1000  (bearer token) vs bare GET /videos?folder=<id>&pageSize=1000
+ *   play   GET /api/play/<id>  (public, the learner's hot path)  vs bare GET /play/<id>
+ *
+ * Seeded by SQL: one user, one folder holding 1,000 videos, one of them with 50 questions.
+ * autocannon (100 connections) loads each target in turn in the same run; prints req/s, p50,
+ * p99 and the gateway/bare ratios. Not a test: it fails only if a request did not get a 2xx.
+ *
+ * Run (after `npx nx run-many -t build -p gateway auth-service video-service`):
+ *   SWC_NODE_PROJECT=tsconfig.base.json node -r @swc-node/register tools/bench/library/bench.ts
+ * Env: BENCH_TRANSPORT=tcp|nats (default tcp), BENCH_SECONDS (default 10),
+ *      BENCH_SERVICE_TIMEOUT_MS (gateway's SERVICE_TIMEOUT_MS, default 60000),
+ *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100),
+ *      BENCH_ROUNDS (default 1: alternate the targets this many times and report medians).
+ */
+import autocannon from 'autocannon';
+import { isDeepStrictEqual } from 'node:util';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Client } from 'pg';
+import { type RunningStack, startStack } from '@veolearn/testing';
+
+const TRANSPORT = process.env['BENCH_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
+const SECONDS = positive('BENCH_SECONDS', 10);
+const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 3);
+const CONNECTIONS = positive('BENCH_CONNECTIONS', 100);
+const ROUNDS = Math.floor(positive('BENCH_ROUNDS', 1));
+const SERVICE_TIMEOUT_MS = positive('BENCH_SERVICE_TIMEOUT_MS', 60_000);
+const VIDEOS = 1000;
+const QUESTIONS = 50;
+
+function positive(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+interface Figures {
+  target: string;
+  url: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+async function signUp(baseUrl: string): Promise<{ token: string; userId: number }> {
+  const suffix = Date.now().toString(36);
+  const password = 'Bench-Passw0rd!2024';
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `bench_${suffix}`,
+      email: `bench_${suffix}@example.com`,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      acceptTerms: true,
+    }),
+  });
+  const body = (await response.json()) as { token?: string; user?: { id: number } };
+  if (!response.ok || !body.token || !body.user) throw new Error(`Sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  return { token: body.token, userId: body.user.id };
+}
+
+/** One folder with VIDEOS videos; the newest video gets QUESTIONS questions of mixed types. */
+async function seed(databaseUrl: string, ownerId: number): Promise<{ folderId: number; videoId: number }> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const [{ id: folderId }] = (await client.query(`INSERT INTO library.folders (owner_id, name) VALUES ($1, 'Bench') RETURNING id`, [ownerId])).rows;
+    await client.query(
+      `INSERT INTO library.videos (owner_id, folder_id, title, type, url, youtube_id, thumbnail_url, created_at)
+       SELECT $1, $2, 'Bench video ' || g, 'youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ',
+              'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', now() - make_interval(secs => $3 - g)
+       FROM generate_series(1, $3) g`,
+      [ownerId, folderId, VIDEOS],
+    );
+    const [{ id: videoId }] = (
+      await client.query('SELECT id FROM library.videos WHERE folder_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1', [folderId])
+    ).rows;
+    await client.query(
+      `INSERT INTO library.interactions (video_id, type, question, options, correct_answer, timestamp, topic_title, feedback, position)
+       SELECT $1, (ARRAY['single_choice','multiple_choice','true_false','scenario','matching','ordering','sorting_groups','fill_gaps','drag_drop','priority_ranking'])[1 + g % 10],
+              'Question ' || g || ': which of these is right?', '["First option","Second option","Third option","Fourth option"]', '"Second option"',
+              g * 6.5, 'Topic ' || (g / 10), '{"correct":"Well done","incorrect":"Have another look"}', g
+       FROM generate_series(1, $2) g`,
+      [videoId, QUESTIONS],
+    );
+    await client.query('ANALYZE library.videos; ANALYZE library.interactions; ANALYZE library.folders');
+    return { folderId, videoId };
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts bare-server.cjs in its own process (the gateway has its own process too) and returns its base URL. */
+async function startBare(stack: RunningStack, ownerId: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [join(__dirname, 'bare-server.cjs')], {
+    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', PORT: '0', DATABASE_URL: stack.databaseUrl, OWNER_ID: String(ownerId) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const exited = once(child, 'exit').then(([code]) => {
+    throw new Error(`bare-server exited (${code}) before listening`);
+  });
+  const listening = (async () => {
+    for await (const line of lines) {
+      const { port } = JSON.parse(line) as { port: number };
+      return port;
+    }
+    throw new Error('bare-server closed its output before listening');
+  })();
+  const port = await Promise.race([listening, exited]);
+  exited.catch(() => undefined);
+  return { url: `http://127.0.0.1:${port}`, child };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  child.kill('SIGTERM');
+  await exited;
+  clearTimeout(timer);
+}
+
+/**
+ * Waits until the servers have finished what the last load left in flight (the gateway and the
+ * services keep working on requests whose client went away), so the next target starts on idle servers.
+ */
+async function settle(url: string, token: string | undefined): Promise<void> {
+  await check(url, token);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+}
+
+/** One request by hand: a 200 with a JSON body. */
+async function check(url: string, token?: string): Promise<unknown> {
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 500)}`);
+  return JSON.parse(text);
+}
+
+async function load(target: string, url: string, token: string | undefined, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // A 1,000-video page under 100 connections can take seconds on a small machine.
+    timeout: 60,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  await settle(url, token);
+  return {
+    target,
+    url,
+    rps: result.requests.mean,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Medians of the rounds' rates and latencies; totals of their counts. */
+function summarize(rounds: Figures[]): Figures {
+  const sum = (pick: (f: Figures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
+  return {
+    target: rounds[0].target,
+    url: rounds[0].url,
+    rps: median(rounds.map((f) => f.rps)),
+    p50: median(rounds.map((f) => f.p50)),
+    p99: median(rounds.map((f) => f.p99)),
+    total: sum((f) => f.total),
+    non2xx: sum((f) => f.non2xx),
+    errors: sum((f) => f.errors),
+    timeouts: sum((f) => f.timeouts),
+  };
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
+  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
+}
+
+interface Target {
+  name: string;
+  url: string;
+  token?: string;
+}
+
+async function main(): Promise<void> {
+  console.log(`Library benchmark: ${CONNECTIONS} connections, ${SECONDS} s per target (+${WARMUP_SECONDS} s warm-up), transport ${TRANSPORT}`);
+  const stack = await startStack({
+    name: 'bench_library',
+    transport: TRANSPORT,
+    env: {
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      LOG_LEVEL: 'error',
+      // 100 connections asking for 1,000 videos each queue for seconds on a small machine; the
+      // default 5 s would turn that queueing into 503s instead of measuring it.
+      SERVICE_TIMEOUT_MS: String(SERVICE_TIMEOUT_MS),
+    },
+  });
+  let bare: { url: string; child: ChildProcess } | undefined;
+  try {
+    const { token, userId } = await signUp(stack.baseUrl);
+    const { folderId, videoId } = await seed(stack.databaseUrl, userId);
+    console.log(`  seeded: folder ${folderId} with ${VIDEOS} videos; video ${videoId} with ${QUESTIONS} questions`);
+    bare = await startBare(stack, userId);
+
+    const pairs: Array<[Target, Target]> = [
+      [
+        { name: `list 1000: gateway -> video-service (${TRANSPORT})`, url: `${stack.baseUrl}/api/videos?folder=${folderId}&pageSize=${VIDEOS}`, token },
+        { name: 'list 1000: bare Fastify + pg', url: `${bare.url}/videos?folder=${folderId}&pageSize=${VIDEOS}` },
+      ],
+      [
+        { name: `play (50 q): gateway -> video-service (${TRANSPORT})`, url: `${stack.baseUrl}/api/play/${videoId}` },
+        { name: 'play (50 q): bare Fastify + pg', url: `${bare.url}/play/${videoId}` },
+      ],
+    ];
+    for (const [gateway, bareTarget] of pairs) {
+      const viaGateway = await check(gateway.url, gateway.token);
+      const viaBare = await check(bareTarget.url);
+      if (!isDeepStrictEqual(viaGateway, viaBare)) {
+        throw new Error(`${gateway.name} and ${bareTarget.name} answer differently:\n  gateway: ${JSON.stringify(viaGateway).slice(0, 400)}\n  bare:    ${JSON.stringify(viaBare).slice(0, 400)}`);
+      }
+    }
+    const list = (await check(pairs[0][0].url, token)) as { items: Array<{ questionCount: number }>; total: number };
+    if (list.items.length !== VIDEOS || list.total !== VIDEOS || list.items[0].questionCount !== QUESTIONS) {
+      throw new Error(`Unexpected list answer: ${list.items.length} items, total ${list.total}, first questionCount ${list.items[0]?.questionCount}`);
+    }
+
+    const targets = pairs.flat();
+    const runs: Figures[][] = targets.map(() => []);
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const [i, target] of targets.entries()) {
+        process.stdout.write(`  ${ROUNDS > 1 ? `round ${round}/${ROUNDS} ` : ''}${target.name}: warm-up...`);
+        const warm = await load(target.name, target.url, target.token, WARMUP_SECONDS);
+        process.stdout.write(` measuring...`);
+        const figures = await load(target.name, target.url, target.token, SECONDS);
+        figures.non2xx += warm.non2xx;
+        figures.errors += warm.errors;
+        figures.timeouts += warm.timeouts;
+        runs[i].push(figures);
+        process.stdout.write(` ${Math.round(figures.rps)} req/s, p50 ${figures.p50} ms, p99 ${figures.p99} ms\n`);
+      }
+    }
+    const results = runs.map(summarize);
+
+    console.log('');
+    if (ROUNDS > 1) console.log(`Medians of ${ROUNDS} rounds (requests, non-2xx and errors are totals):`);
+    console.log(
+      table([
+        ['target', 'req/s', 'p50 ms', 'p99 ms', 'requests', 'non-2xx', 'errors'],
+        ...results.map((r) => [r.target, r.rps.toFixed(0), r.p50.toFixed(1), r.p99.toFixed(1), String(r.total), String(r.non2xx), String(r.errors)]),
+      ]),
+    );
+    console.log('');
+    for (let i = 0; i < results.length; i += 2) {
+      const [gw, b] = [results[i], results[i + 1]];
+      const label = i === 0 ? 'list' : 'play';
+      console.log(
+        `${label}: gateway/bare req/s ${(gw.rps / b.rps).toFixed(2)} (bare serves ${(b.rps / gw.rps).toFixed(2)}x), p50 ${(gw.p50 / b.p50).toFixed(2)}, p99 ${(gw.p99 / b.p99).toFixed(2)}`,
+      );
+    }
+
+    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+    if (failed.length) {
+      throw new Error(
+        `Some requests failed (including warm-up): ${failed.map((r) => `${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}. Logs: ${stack.logDir}`,
+      );
+    }
+  } finally {
+    if (bare) await stopChild(bare.child);
+    await stack.stop();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.error(`\nLIBRARY BENCHMARK FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

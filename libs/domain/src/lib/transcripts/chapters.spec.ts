@@ -195,6 +195,14 @@ describe('buildChapters', () => {
     chapters.forEach((c) => expect(c.end - c.start).toBeGreaterThanOrEqual(30));
   });
 
+  it('stays fast on a three-hour transcript', () => {
+    const segments = Array.from({ length: 5000 }, (_, i) => ({ start: i * 2.2, end: i * 2.2 + 2, text: `topic${Math.floor(i / 500)} detail${i % 37} and example${i % 11}` }));
+    const started = Date.now();
+    const chapters = buildChapters(segments);
+    expect(Date.now() - started).toBeLessThan(8000);
+    expect(chapters).toHaveLength(10);
+  });
+
   it('gives short texts fewer chapters and empty input none', () => {
     expect(buildChapters([])).toEqual([]);
     const short = parseTranscript('Cells divide by mitosis. Mitosis has four phases.');

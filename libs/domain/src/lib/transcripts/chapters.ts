@@ -107,59 +107,81 @@ const DISCOURSE_MARKER =
 
 /**
  * Index of the first segment of each chapter (the first is always 0), chosen by dynamic programming:
- * maximise the summed boundary scores minus a penalty for chapters far from the ideal length, with every
+ * maximise the summed boundary scores (over up to 300 local score peaks) minus a penalty for chapters far
+ * from the ideal length, with every
  * chapter between max(min(30 s, ½ ideal), ⅓ ideal) and 2.5× the ideal length. Falls back to the greedy
  * placement when those bounds cannot be met.
  */
 function placeBoundaries(segs: TranscriptSegment[], bags: string[][], count: number, start: number, end: number): number[] {
   if (count <= 1) return [0];
-  const n = segs.length;
   const ideal = (end - start) / count;
   const minLength = Math.max(Math.min(MIN_CHAPTER_SECONDS, ideal * 0.5), ideal / 3);
   const maxLength = ideal * 2.5;
   const totalContent = bags.reduce((acc, b) => acc + b.length, 0);
   const block = Math.min(80, Math.max(15, Math.round(totalContent / count / 2)));
   const scores = boundaryScores(segs, bags, block);
-  const time = (i: number) => (i === 0 ? start : segs[i].start);
   const penalty = (length: number) => LENGTH_WEIGHT * ((length - ideal) / ideal) ** 2;
 
-  // best[j][i]: best score with chapter j starting at segment i; from[j][i]: start of chapter j − 1.
+  // Candidate starts: segment 0 plus the best-scoring local peaks (keeps long transcripts fast).
+  const positions = [0, ...candidateStarts(segs, scores)];
+  const m = positions.length;
+  const time = (c: number) => (c === 0 ? start : segs[positions[c]].start);
+  // best[j][c]: best score with chapter j starting at positions[c]; from[j][c]: where chapter j − 1 starts.
   const best: Float64Array[] = [];
   const from: Int32Array[] = [];
   for (let j = 0; j < count; j++) {
-    best.push(new Float64Array(n).fill(-Infinity));
-    from.push(new Int32Array(n).fill(-1));
+    best.push(new Float64Array(m).fill(-Infinity));
+    from.push(new Int32Array(m).fill(-1));
   }
   best[0][0] = 0;
   for (let j = 1; j < count; j++) {
-    for (let i = j; i <= n - (count - j); i++) {
-      for (let p = i - 1; p >= j - 1; p--) {
-        const length = time(i) - time(p);
+    for (let c = j; c <= m - (count - j); c++) {
+      for (let p = c - 1; p >= j - 1; p--) {
+        const length = time(c) - time(p);
         if (length > maxLength) break;
         if (length < minLength || best[j - 1][p] === -Infinity) continue;
-        const value = best[j - 1][p] - penalty(length) + scores[i];
-        if (value > best[j][i]) {
-          best[j][i] = value;
-          from[j][i] = p;
+        const value = best[j - 1][p] - penalty(length) + scores[positions[c]];
+        if (value > best[j][c]) {
+          best[j][c] = value;
+          from[j][c] = p;
         }
       }
     }
   }
   let last = -1;
   let bestTotal = -Infinity;
-  for (let p = count - 1; p < n; p++) {
-    const length = end - time(p);
-    if (length < minLength || length > maxLength || best[count - 1][p] === -Infinity) continue;
-    const value = best[count - 1][p] - penalty(length);
+  for (let c = count - 1; c < m; c++) {
+    const length = end - time(c);
+    if (length < minLength || length > maxLength || best[count - 1][c] === -Infinity) continue;
+    const value = best[count - 1][c] - penalty(length);
     if (value > bestTotal) {
       bestTotal = value;
-      last = p;
+      last = c;
     }
   }
   if (last < 0) return placeBoundariesGreedy(segs, bags, count, start, end);
-  const starts = [last];
-  for (let j = count - 1; j > 0; j--) starts.unshift(from[j][starts[0]]);
-  return starts;
+  const chosen = [last];
+  for (let j = count - 1; j > 0; j--) chosen.unshift(from[j][chosen[0]]);
+  return chosen.map((c) => positions[c]);
+}
+
+const MAX_CANDIDATES = 300;
+
+/** Segments (never 0) whose boundary score peaks within ±4 s, at most MAX_CANDIDATES of the best, in order. */
+function candidateStarts(segs: TranscriptSegment[], scores: number[]): number[] {
+  const n = segs.length;
+  const peaks: number[] = [];
+  for (let i = 1; i < n; i++) {
+    let peak = true;
+    for (let k = i - 1; peak && k >= 1 && segs[i].start - segs[k].start <= 4; k--) if (scores[k] >= scores[i]) peak = false;
+    for (let k = i + 1; peak && k < n && segs[k].start - segs[i].start <= 4; k++) if (scores[k] > scores[i]) peak = false;
+    if (peak) peaks.push(i);
+  }
+  const pool = peaks.length >= Math.min(n - 1, 20) ? peaks : Array.from({ length: n - 1 }, (_, i) => i + 1);
+  return pool
+    .sort((a, b) => scores[b] - scores[a] || a - b)
+    .slice(0, MAX_CANDIDATES)
+    .sort((a, b) => a - b);
 }
 
 /** Weight of the chapter-length penalty against boundary scores (a chapter twice the ideal costs this much). */

@@ -1,6 +1,4 @@
-export * from './parse-transcript';
-export * from './chapters';
-export { STOP_WORDS, isStopWord } from './stop-words';
-export { tokenize, stem, countWords } from './tokenizer';
-export type { Token } from './tokenizer';
-export { decodeEntities } from './text';
+export { parseTranscript, WORDS_PER_MINUTE } from './parse-transcript';
+export type { ParsedTranscript, ParseTranscriptOptions, TranscriptFormat, TranscriptSegment } from './parse-transcript';
+export { buildChapters, CHAPTER_TITLE_MAX_LENGTH, MAX_CHAPTERS, MIN_CHAPTER_SECONDS, MIN_CHAPTER_WORDS } from './chapters';
+export type { BuildChaptersOptions, Chapter } from './chapters';

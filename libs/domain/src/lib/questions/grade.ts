@@ -45,7 +45,11 @@ export function pairwiseAgreement(expected: readonly number[], response: readonl
 }
 
 function clone<T>(value: T): T {
-  return JSON.parse(JSON.stringify(value)) as T;
+  try {
+    return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  } catch {
+    return value;
+  }
 }
 
 function round(score: number): number {
@@ -59,7 +63,7 @@ function round(score: number): number {
  * priority_ranking earns the share of pairs in the right relative order. Malformed responses score 0. Never throws.
  */
 export function gradeAnswer<Q extends Question>(question: Q, response: unknown): GradeResult<Q> {
-  const expected = clone(question.correctAnswer) as AnswerOf<Q['type']>;
+  const expected = clone(question?.correctAnswer) as AnswerOf<Q['type']>;
   let normalized: unknown = null;
   let score = 0;
   try {

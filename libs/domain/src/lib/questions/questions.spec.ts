@@ -262,6 +262,11 @@ describe('gradeAnswer', () => {
     }
   });
 
+  it('does not throw on a broken question either', () => {
+    expect(gradeAnswer({ type: 'ordering' } as unknown as Question, [0])).toMatchObject({ correct: false, score: 0, normalizedResponse: null });
+    expect(gradeAnswer(null as unknown as Question, 0)).toMatchObject({ correct: false, score: 0 });
+  });
+
   it('normalises responses', () => {
     expect(gradeAnswer(EXAMPLES.multiple_choice, [])).toMatchObject({ correct: false, score: 0, normalizedResponse: [] });
     expect(gradeAnswer(EXAMPLES.multiple_choice, [3, 1, 0, 1]).normalizedResponse).toEqual([0, 1, 3]);

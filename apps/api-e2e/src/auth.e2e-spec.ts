@@ -155,6 +155,12 @@ describe('sign-in, validate, user, logout', () => {
     expect(session?.revoked_at).not.toBeNull();
   });
 
+  it('accepts the JSON content type with an empty body, as the web sends it', async () => {
+    const { token } = await signUp(stack);
+    await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send('').expect(200);
+    await api(stack).get('/api/auth/validate').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').expect(401);
+  });
+
   it('logs out one session and leaves the others alive', async () => {
     const { body, token } = await signUp(stack);
     const second = await api(stack).post('/api/auth/signin').send({ username: body.email, password: PASSWORD }).expect(200);

@@ -19,7 +19,19 @@ export async function createGateway(config: AppConfig): Promise<NestFastifyAppli
     logger: false,
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
+    // Body parsing is set up below, on Fastify itself.
+    bodyParser: false,
     logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+  });
+  // Clients send `Content-Type: application/json` on every call, bodiless ones too (logout):
+  // an empty body reads as no body instead of failing to parse.
+  const fastify = app.getHttpAdapter().getInstance();
+  const parseJson = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());

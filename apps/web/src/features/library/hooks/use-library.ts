@@ -16,12 +16,23 @@ import {
 import { libraryKeys } from '../library-query-keys';
 import { authKeys } from '../../auth/auth-query-keys';
 
+/** Opening a folder refreshes its lists (spec): cached lists show at once and are re-read behind them. */
+const REFRESH_ON_OPEN = { staleTime: 0 } as const;
+
 export function useVideosQuery(folder: FolderId) {
-  return useQuery({ queryKey: libraryKeys.videos(folder), queryFn: ({ signal }) => fetchVideos(folder, signal) });
+  return useQuery({
+    queryKey: libraryKeys.videos(folder),
+    queryFn: ({ signal }) => fetchVideos(folder, signal),
+    ...REFRESH_ON_OPEN,
+  });
 }
 
 export function useFoldersQuery(parent: FolderId) {
-  return useQuery({ queryKey: libraryKeys.folders(parent), queryFn: ({ signal }) => fetchFolders(parent, signal) });
+  return useQuery({
+    queryKey: libraryKeys.folders(parent),
+    queryFn: ({ signal }) => fetchFolders(parent, signal),
+    ...REFRESH_ON_OPEN,
+  });
 }
 
 /** Every folder of the user: the move menu and the breadcrumbs. */

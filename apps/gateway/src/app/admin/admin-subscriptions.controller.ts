@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Put, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Principal, type RequestContext, type SubscriptionEventView, UpdateSubscriptionDto, type UserView } from '@veolearn/contracts';
 import { ClientContext, CurrentPrincipal } from '../auth/auth.decorators';

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CreateFolderDto,
   type DeleteFolderResult,
@@ -11,6 +11,8 @@ import {
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { VideoClient } from '../services/video-client';
 import { IdParam, folderSelector, ownerOf } from './library-http';
+
+const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole number (400 otherwise)' };
 
 @ApiTags('folders')
 @ApiBearerAuth()
@@ -37,12 +39,14 @@ export class FoldersController {
   }
 
   @Put(':id')
+  @ApiParam(ID_PARAM)
   @ApiOperation({ summary: 'Rename, recolour or move a folder (409 when moved into itself or a subfolder)' })
   update(@CurrentPrincipal() principal: Principal, @IdParam('Folder') id: number, @Body() dto: UpdateFolderDto): Promise<FolderView> {
     return this.videos.updateFolder({ owner: ownerOf(principal), folderId: id, name: dto.name, parentId: dto.parentId, color: dto.color, icon: dto.icon });
   }
 
   @Delete(':id')
+  @ApiParam(ID_PARAM)
   @ApiOperation({ summary: "Delete a folder; its videos and subfolders move to the folder's parent" })
   remove(@CurrentPrincipal() principal: Principal, @IdParam('Folder') id: number): Promise<DeleteFolderResult> {
     return this.videos.deleteFolder({ owner: ownerOf(principal), folderId: id });

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Principal, type RequestContext, type SubscriptionEventView, UpdateSubscriptionDto, type UserView } from '@veolearn/contracts';
 import { ClientContext, CurrentPrincipal } from '../auth/auth.decorators';
-import { IdParam } from '../http/id-param.pipe';
+import { IdParam } from '../library/library-http';
 import { AuthClient } from '../services/auth-client';
 import { AdminGuard } from './admin.guard';
 
@@ -16,7 +16,7 @@ export class AdminSubscriptionsController {
   @Put(':id/subscription')
   @ApiOperation({ summary: "Set a user's plan, subscription status or unlimited access (recorded as a subscription event)" })
   setSubscription(
-    @IdParam('User id') userId: number,
+    @IdParam('User') userId: number,
     @Body() dto: UpdateSubscriptionDto,
     @CurrentPrincipal() admin: Principal,
     @ClientContext() context: RequestContext,
@@ -26,7 +26,7 @@ export class AdminSubscriptionsController {
 
   @Get(':id/subscription-events')
   @ApiOperation({ summary: "A user's plan and status changes, newest first" })
-  events(@IdParam('User id') userId: number): Promise<SubscriptionEventView[]> {
+  events(@IdParam('User') userId: number): Promise<SubscriptionEventView[]> {
     return this.auth.subscriptionEvents(userId);
   }
 }

@@ -1,6 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { SignUpDto } from '@veolearn/contracts';
-import { PositiveIdPipe } from './id-param.pipe';
+import { parseId } from '../library/library-http';
 import { createValidationPipe } from './validation.pipe';
 
 async function messageFor(body: unknown): Promise<string> {
@@ -34,13 +34,12 @@ describe('validation pipe', () => {
   });
 });
 
-describe('PositiveIdPipe', () => {
-  const pipe = new PositiveIdPipe('Video id');
+describe('parseId', () => {
   it('parses positive whole numbers', () => {
-    expect(pipe.transform('42')).toBe(42);
-    expect(pipe.transform('2147483647')).toBe(2147483647);
+    expect(parseId('42', 'Video')).toBe(42);
+    expect(parseId('2147483647', 'Video')).toBe(2147483647);
   });
-  it.each(['0', '-1', '1.5', 'abc', '', '2147483648', '01', '1e3'])('refuses %p', (value) => {
-    expect(() => pipe.transform(value)).toThrow('Video id must be a positive whole number');
+  it.each(['0', '-1', '1.5', 'abc', '', '2147483648', '01', '1e3', undefined])('refuses %p', (value) => {
+    expect(() => parseId(value, 'Video')).toThrow('Video id must be a positive whole number');
   });
 });

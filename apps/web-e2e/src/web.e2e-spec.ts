@@ -128,8 +128,10 @@ describe('web app in the browser', () => {
 
     for (let attempt = 2; attempt <= 5; attempt += 1) {
       await page.getByLabel('Password', { exact: true }).fill(`wrong password ${attempt}`);
+      // Listen before clicking: on a busy machine the answer can arrive before a later listener.
+      const answered = page.waitForResponse((r) => r.url().endsWith('/api/auth/signin'));
       await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-      await page.waitForResponse((r) => r.url().endsWith('/api/auth/signin'));
+      await answered;
     }
     await page.getByLabel('Password', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Sign In', exact: true }).click();

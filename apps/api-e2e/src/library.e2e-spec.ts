@@ -246,6 +246,18 @@ describe('videos', () => {
   });
 });
 
+describe('the user object', () => {
+  it('counts the videos in the library as totalVideosCreated', async () => {
+    const owner = await unlimited();
+    const before = await api(stack).get('/api/auth/user').set(bearer(owner)).expect(200);
+    expect(before.body.totalVideosCreated).toBe(0);
+    await createVideo(owner).then((res) => expect(res.status).toBe(201));
+    await createVideo(owner, { youtubeUrl: YT[1] }).then((res) => expect(res.status).toBe(201));
+    const after = await api(stack).get('/api/auth/user').set(bearer(owner)).expect(200);
+    expect(after.body.totalVideosCreated).toBe(2);
+  });
+});
+
 describe('ownership', () => {
   it("another user gets 404 for every verb on someone else's video and folder", async () => {
     const alice = await unlimited();

@@ -9,13 +9,18 @@ import {
   UpdateProfileDto,
   type UserView,
 } from '@veolearn/contracts';
+import { ownerOf } from '../library/library-http';
 import { AuthClient } from '../services/auth-client';
+import { VideoClient } from '../services/video-client';
 import { ClientContext, CredentialRoute, CurrentPrincipal, Public } from './auth.decorators';
 
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
-  constructor(private readonly auth: AuthClient) {}
+  constructor(
+    private readonly auth: AuthClient,
+    private readonly videos: VideoClient,
+  ) {}
 
   @Public()
   @CredentialRoute()
@@ -52,8 +57,10 @@ export class AuthController {
   @Get('user')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in user' })
-  user(@CurrentPrincipal() principal: Principal): Promise<UserView> {
-    return this.auth.currentUser(principal.userId);
+  async user(@CurrentPrincipal() principal: Principal): Promise<UserView> {
+    // totalVideosCreated is the number of videos in the library now, which the video-service owns.
+    const [user, videos] = await Promise.all([this.auth.currentUser(principal.userId), this.videos.countVideos(ownerOf(principal))]);
+    return { ...user, totalVideosCreated: videos.count };
   }
 
   @Put('user')

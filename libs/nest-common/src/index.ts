@@ -3,3 +3,4 @@ export * from './lib/redis.module';
 export * from './lib/transport';
 export * from './lib/rpc-exception.filter';
 export * from './lib/instance-id';
+export * from './lib/service-cli';

@@ -21,6 +21,7 @@ const only = process.argv.slice(2);
 const STEPS = [
   { name: 'lint', command: ['npx', 'nx', 'run-many', '-t', 'lint', '--output-style=static'] },
   { name: 'typecheck', command: ['npx', 'nx', 'run-many', '-t', 'typecheck', '--output-style=static'] },
+  { name: 'typecheck-tools', command: ['npx', 'tsc', '-p', 'tools/bench/tsconfig.json'] },
   { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
   { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'web', '--output-style=static'] },
   {

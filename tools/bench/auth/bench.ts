@@ -14,38 +14,11 @@
  *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100),
  *      BENCH_ROUNDS (default 1: alternate the targets this many times and report medians).
  */
-import autocannon from 'autocannon';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { type RunningStack, startStack, TEST_JWT_SECRET, TEST_REDIS_URL } from '@veolearn/testing';
+import { check, CONNECTIONS, type Figures, load, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS } from '../shared/bench-kit';
 
-const TRANSPORT = process.env['BENCH_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
-const SECONDS = positive('BENCH_SECONDS', 10);
-const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 3);
-const CONNECTIONS = positive('BENCH_CONNECTIONS', 100);
-const ROUNDS = Math.floor(positive('BENCH_ROUNDS', 1));
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-interface Figures {
-  target: string;
-  url: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
 
 async function signUp(baseUrl: string): Promise<string> {
   const suffix = Date.now().toString(36);
@@ -70,96 +43,13 @@ async function signUp(baseUrl: string): Promise<string> {
 
 /** Starts bare-server.cjs in its own process (the gateway has its own process too) and returns its URL. */
 async function startBare(stack: RunningStack): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(__dirname, 'bare-server.cjs')], {
-    env: {
-      PATH: process.env['PATH'] ?? '',
-      NODE_ENV: 'production',
-      PORT: '0',
-      JWT_SECRET: TEST_JWT_SECRET,
-      REDIS_URL: stack.env['REDIS_URL'] ?? TEST_REDIS_URL,
-      REDIS_PREFIX: stack.redisPrefix,
-      DATABASE_URL: stack.databaseUrl,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  const { port, child } = await startBareServer(join(__dirname, 'bare-server.cjs'), {
+    JWT_SECRET: TEST_JWT_SECRET,
+    REDIS_URL: stack.env['REDIS_URL'] ?? TEST_REDIS_URL,
+    REDIS_PREFIX: stack.redisPrefix,
+    DATABASE_URL: stack.databaseUrl,
   });
-  const lines = createInterface({ input: child.stdout! });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`bare-server exited (${code}) before listening`);
-  });
-  const listening = (async () => {
-    for await (const line of lines) {
-      const { port } = JSON.parse(line) as { port: number };
-      return port;
-    }
-    throw new Error('bare-server closed its output before listening');
-  })();
-  const port = await Promise.race([listening, exited]);
-  exited.catch(() => undefined);
   return { url: `http://127.0.0.1:${port}/validate`, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  child.kill('SIGTERM');
-  await exited;
-  clearTimeout(timer);
-}
-
-/** One request by hand: both targets must answer 200 with the same body before we load them. */
-async function check(url: string, token: string): Promise<string> {
-  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text}`);
-  return text;
-}
-
-async function load(target: string, url: string, token: string, seconds: number): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return {
-    target,
-    url,
-    rps: result.requests.mean,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Medians of the rounds' rates and latencies; totals of their counts. */
-function summarize(rounds: Figures[]): Figures {
-  const sum = (pick: (f: Figures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
-  return {
-    target: rounds[0].target,
-    url: rounds[0].url,
-    rps: median(rounds.map((f) => f.rps)),
-    p50: median(rounds.map((f) => f.p50)),
-    p99: median(rounds.map((f) => f.p99)),
-    total: sum((f) => f.total),
-    non2xx: sum((f) => f.non2xx),
-    errors: sum((f) => f.errors),
-    timeouts: sum((f) => f.timeouts),
-  };
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
 }
 
 async function main(): Promise<void> {

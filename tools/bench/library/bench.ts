@@ -16,43 +16,16 @@
  *      BENCH_WARMUP_SECONDS (default 3), BENCH_CONNECTIONS (default 100),
  *      BENCH_ROUNDS (default 1: alternate the targets this many times and report medians).
  */
-import autocannon from 'autocannon';
 import { isDeepStrictEqual } from 'node:util';
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
+import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { Client } from 'pg';
 import { type RunningStack, startStack } from '@veolearn/testing';
+import { check as checkText, CONNECTIONS, type Figures, load as loadTarget, positive, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS } from '../shared/bench-kit';
 
-const TRANSPORT = process.env['BENCH_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
-const SECONDS = positive('BENCH_SECONDS', 10);
-const WARMUP_SECONDS = positive('BENCH_WARMUP_SECONDS', 3);
-const CONNECTIONS = positive('BENCH_CONNECTIONS', 100);
-const ROUNDS = Math.floor(positive('BENCH_ROUNDS', 1));
 const SERVICE_TIMEOUT_MS = positive('BENCH_SERVICE_TIMEOUT_MS', 60_000);
 const VIDEOS = 1000;
 const QUESTIONS = 50;
-
-function positive(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, got "${raw}"`);
-  return value;
-}
-
-interface Figures {
-  target: string;
-  url: string;
-  rps: number;
-  p50: number;
-  p99: number;
-  total: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
 
 async function signUp(baseUrl: string): Promise<{ token: string; userId: number }> {
   const suffix = Date.now().toString(36);
@@ -108,101 +81,17 @@ async function seed(databaseUrl: string, ownerId: number): Promise<{ folderId: n
 
 /** Starts bare-server.cjs in its own process (the gateway has its own process too) and returns its base URL. */
 async function startBare(stack: RunningStack, ownerId: number): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [join(__dirname, 'bare-server.cjs')], {
-    env: { PATH: process.env['PATH'] ?? '', NODE_ENV: 'production', PORT: '0', DATABASE_URL: stack.databaseUrl, OWNER_ID: String(ownerId) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const exited = once(child, 'exit').then(([code]) => {
-    throw new Error(`bare-server exited (${code}) before listening`);
-  });
-  const listening = (async () => {
-    for await (const line of lines) {
-      const { port } = JSON.parse(line) as { port: number };
-      return port;
-    }
-    throw new Error('bare-server closed its output before listening');
-  })();
-  const port = await Promise.race([listening, exited]);
-  exited.catch(() => undefined);
+  const { port, child } = await startBareServer(join(__dirname, 'bare-server.cjs'), { DATABASE_URL: stack.databaseUrl, OWNER_ID: String(ownerId) });
   return { url: `http://127.0.0.1:${port}`, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = once(child, 'exit');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-  child.kill('SIGTERM');
-  await exited;
-  clearTimeout(timer);
-}
-
-/**
- * Waits until the servers have finished what the last load left in flight (the gateway and the
- * services keep working on requests whose client went away), so the next target starts on idle servers.
- */
-async function settle(url: string, token: string | undefined): Promise<void> {
-  await check(url, token);
-  await new Promise((resolve) => setTimeout(resolve, 1000));
 }
 
 /** One request by hand: a 200 with a JSON body. */
 async function check(url: string, token?: string): Promise<unknown> {
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const text = await response.text();
-  if (response.status !== 200) throw new Error(`${url} answered ${response.status}: ${text.slice(0, 500)}`);
-  return JSON.parse(text);
+  return JSON.parse(await checkText(url, token));
 }
 
-async function load(target: string, url: string, token: string | undefined, seconds: number): Promise<Figures> {
-  const result = await autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    // A 1,000-video page under 100 connections can take seconds on a small machine.
-    timeout: 60,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  await settle(url, token);
-  return {
-    target,
-    url,
-    rps: result.requests.mean,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    total: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
-  };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
-/** Medians of the rounds' rates and latencies; totals of their counts. */
-function summarize(rounds: Figures[]): Figures {
-  const sum = (pick: (f: Figures) => number) => rounds.reduce((total, f) => total + pick(f), 0);
-  return {
-    target: rounds[0].target,
-    url: rounds[0].url,
-    rps: median(rounds.map((f) => f.rps)),
-    p50: median(rounds.map((f) => f.p50)),
-    p99: median(rounds.map((f) => f.p99)),
-    total: sum((f) => f.total),
-    non2xx: sum((f) => f.non2xx),
-    errors: sum((f) => f.errors),
-    timeouts: sum((f) => f.timeouts),
-  };
-}
-
-function table(rows: string[][]): string {
-  const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
-  return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
-}
+// A 1,000-video page under 100 connections can take seconds on a small machine.
+const load = (target: string, url: string, token: string | undefined, seconds: number) => loadTarget(target, url, token, seconds, 60);
 
 interface Target {
   name: string;

@@ -8,7 +8,7 @@
  * of apps/gateway/src/app/auth/session.guard.ts:
  *   - Bearer header -> HS256 JWT verified with jose (issuer 'veolearn', audience 'veolearn-api'),
  *     claims sid (string) and sub (integer string);
- *   - Redis GET `<REDIS_PREFIX>:session:<sid>` ({userId,isAdmin} JSON, or 'revoked');
+ *   - Redis GET `<REDIS_PREFIX>:session:<sid>` ({userId, entitlements} JSON, or 'revoked');
  *   - on a miss, the same Postgres query (live, unrevoked, unexpired session joined to its user),
  *     then caches the row with SET ... EX ttl NX.
  *
@@ -49,9 +49,13 @@ async function lookup(sessionId) {
   const cacheKey = `session:${sessionId}`;
   const cached = await redis.get(cacheKey).catch(() => undefined);
   if (cached === REVOKED) return null;
-  if (cached) return JSON.parse(cached);
+  if (cached) {
+    const parsed = JSON.parse(cached);
+    if (parsed.entitlements && typeof parsed.userId === 'number') return parsed;
+  }
   const { rows } = await pool.query(
-    `SELECT s.user_id AS "userId", s.expires_at AS "expiresAt", u.is_admin AS "isAdmin"
+    `SELECT s.user_id AS "userId", s.expires_at AS "expiresAt", u.is_admin AS "isAdmin", u.plan AS "plan",
+            u.subscription_status AS "subscriptionStatus", u.trial_ends_at AS "trialEndsAt", u.has_unlimited_access AS "hasUnlimitedAccess"
        FROM auth.sessions s INNER JOIN auth.users u ON u.id = s.user_id
       WHERE s.id = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
     [sessionId],
@@ -59,7 +63,14 @@ async function lookup(sessionId) {
   const row = rows[0];
   if (!row) return null;
   const ttl = Math.floor((new Date(row.expiresAt).getTime() - Date.now()) / 1000);
-  const value = { userId: row.userId, isAdmin: row.isAdmin };
+  const entitlements = {
+    plan: row.plan,
+    subscriptionStatus: row.subscriptionStatus,
+    trialEndsAt: row.trialEndsAt ? new Date(row.trialEndsAt).toISOString() : null,
+    hasUnlimitedAccess: row.hasUnlimitedAccess,
+    isAdmin: row.isAdmin,
+  };
+  const value = { userId: row.userId, entitlements };
   if (ttl > 0) await redis.set(cacheKey, JSON.stringify(value), 'EX', ttl, 'NX').catch(() => undefined);
   return value;
 }
@@ -79,7 +90,7 @@ async function validate(token) {
   }
   const session = await lookup(sessionId);
   if (!session || session.userId !== userId) throw unauthorized('Your session has ended. Please sign in again.');
-  return { userId, sessionId, isAdmin: session.isAdmin };
+  return { userId, sessionId, isAdmin: session.entitlements.isAdmin, entitlements: session.entitlements };
 }
 
 async function main() {
@@ -90,7 +101,8 @@ async function main() {
     const match = BEARER.exec(header);
     if (!match?.[1] || match[1].length > 4096) throw unauthorized('Invalid session token. Please sign in again.');
     const principal = await validate(match[1]);
-    return { valid: true, user: { id: principal.userId, isAdmin: principal.isAdmin } };
+    const { plan, subscriptionStatus } = principal.entitlements;
+    return { valid: true, user: { id: principal.userId, isAdmin: principal.isAdmin, plan, subscriptionStatus } };
   });
   const address = await app.listen({ port: Number(process.env.PORT ?? 0), host: '127.0.0.1' });
   process.stdout.write(`${JSON.stringify({ port: Number(new URL(address).port) })}\n`);

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { startStack, type RunningStack, type StackOptions } from '@veolearn/testing';
 
 export const PASSWORD = 'correct horse battery';
 export const SCREENSHOT_DIR = join(__dirname, '..', 'screenshots');
@@ -49,4 +50,47 @@ export async function signUpViaApi(baseUrl: string, account: TestAccount): Promi
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+export interface BrowserSuite {
+  stack: RunningStack;
+  browser: Browser;
+  /** A fresh 1280×800 page for every test. */
+  page: Page;
+  url(path: string): string;
+  /** The toast whose text contains `text`. */
+  toast(text: string): Locator;
+}
+
+/**
+ * Starts the product and Chromium for one describe block, and gives each test its own page.
+ * Read the fields inside tests and hooks: they are set by the hooks this registers.
+ */
+export function useBrowserSuite(options: StackOptions): BrowserSuite {
+  let context: BrowserContext | undefined;
+  const suite = {
+    url: (path: string) => `${suite.stack.baseUrl}${path}`,
+    toast: (text: string) => suite.page.getByRole('status').filter({ hasText: text }).first(),
+  } as BrowserSuite;
+
+  beforeAll(async () => {
+    suite.stack = await startStack(options);
+    suite.browser = await launchBrowser();
+  }, 180_000);
+
+  afterAll(async () => {
+    await suite.browser?.close();
+    await suite.stack?.stop();
+  });
+
+  beforeEach(async () => {
+    context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    suite.page = await context.newPage();
+  });
+
+  afterEach(async () => {
+    await context?.close();
+  });
+
+  return suite;
 }

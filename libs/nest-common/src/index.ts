@@ -4,3 +4,4 @@ export * from './lib/transport';
 export * from './lib/rpc-exception.filter';
 export * from './lib/instance-id';
 export * from './lib/service-cli';
+export * from './lib/probe';

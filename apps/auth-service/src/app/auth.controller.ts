@@ -6,7 +6,6 @@ import { DataSource } from 'typeorm';
 import {
   AuthPatterns,
   type AuthResult,
-  type DependencyHealth,
   type GoogleSignInMessage,
   type PingReply,
   type Principal,
@@ -20,20 +19,11 @@ import {
   type UserView,
   type ValidateMessage,
 } from '@veolearn/contracts';
-import { INSTANCE_ID, REDIS, rpcError } from '@veolearn/nest-common';
+import { INSTANCE_ID, probe, REDIS, rpcError } from '@veolearn/nest-common';
 import { AccountService } from './account.service';
 import { AuthService } from './auth.service';
 import { SecurityEventsService } from './security-events.service';
 import { SessionService } from './session.service';
-
-async function probe(check: () => Promise<unknown>): Promise<DependencyHealth> {
-  try {
-    await check();
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', message: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 @Controller()
 export class AuthController {

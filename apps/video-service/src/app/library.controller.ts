@@ -6,7 +6,6 @@ import {
   type CreateFolderMessage,
   type CreateVideoMessage,
   type DeleteFolderResult,
-  type DependencyHealth,
   type FolderRef,
   type FolderView,
   type LibraryAnalytics,
@@ -24,19 +23,10 @@ import {
   type VideoRef,
   type VideoView,
 } from '@veolearn/contracts';
-import { INSTANCE_ID } from '@veolearn/nest-common';
+import { INSTANCE_ID, probe } from '@veolearn/nest-common';
 import { LibraryService } from './library.service';
 
 const SERVICE = 'video-service';
-
-async function probe(check: () => Promise<unknown>): Promise<DependencyHealth> {
-  try {
-    await check();
-    return { status: 'up' };
-  } catch (error) {
-    return { status: 'down', message: error instanceof Error ? error.message : String(error) };
-  }
-}
 
 @Controller()
 export class LibraryController {

@@ -17,7 +17,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { type RunningStack, startStack, TEST_JWT_SECRET, TEST_REDIS_URL } from '@veolearn/testing';
-import { check, CONNECTIONS, type Figures, load, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS } from '../shared/bench-kit';
+import { check, CONNECTIONS, type Figures, load, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark } from '../shared/bench-kit';
 
 
 async function signUp(baseUrl: string): Promise<string> {
@@ -105,22 +105,11 @@ async function main(): Promise<void> {
     console.log(`gateway/bare p50:   ${(gw.p50 / bareFigures.p50).toFixed(2)}`);
     console.log(`gateway/bare p99:   ${(gw.p99 / bareFigures.p99).toFixed(2)}`);
 
-    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
-    if (failed.length) {
-      throw new Error(
-        `Some requests failed (including warm-up): ${failed.map((r) => `${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}. Logs: ${stack.logDir}`,
-      );
-    }
+    assertNoFailures(results, stack.logDir);
   } finally {
     if (bare) await stopChild(bare.child);
     await stack.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`\nAUTH BENCHMARK FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runBenchmark('AUTH', main);

@@ -21,7 +21,7 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { type RunningStack, startStack } from '@veolearn/testing';
-import { check as checkText, CONNECTIONS, type Figures, load as loadTarget, positive, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS } from '../shared/bench-kit';
+import { check as checkText, CONNECTIONS, type Figures, load as loadTarget, positive, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark } from '../shared/bench-kit';
 
 const SERVICE_TIMEOUT_MS = positive('BENCH_SERVICE_TIMEOUT_MS', 60_000);
 const VIDEOS = 1000;
@@ -176,22 +176,11 @@ async function main(): Promise<void> {
       );
     }
 
-    const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
-    if (failed.length) {
-      throw new Error(
-        `Some requests failed (including warm-up): ${failed.map((r) => `${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ')}. Logs: ${stack.logDir}`,
-      );
-    }
+    assertNoFailures(results, stack.logDir);
   } finally {
     if (bare) await stopChild(bare.child);
     await stack.stop();
   }
 }
 
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(`\nLIBRARY BENCHMARK FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runBenchmark('LIBRARY', main);

@@ -122,3 +122,23 @@ export function table(rows: string[][]): string {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => r[i].length)));
   return rows.map((r) => r.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')).join('\n');
 }
+
+/** A benchmark is only meaningful when every request succeeded, warm-up included. */
+export function assertNoFailures(results: Figures[], logDir: string): void {
+  const failed = results.filter((r) => r.non2xx > 0 || r.errors > 0 || r.timeouts > 0);
+  if (failed.length) {
+    const detail = failed.map((r) => `${r.target}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`).join('; ');
+    throw new Error(`Some requests failed (including warm-up): ${detail}. Logs: ${logDir}`);
+  }
+}
+
+/** Runs a benchmark's main and exits 0, or 1 with the reason. */
+export function runBenchmark(name: string, main: () => Promise<void>): void {
+  main().then(
+    () => process.exit(0),
+    (error: unknown) => {
+      console.error(`\n${name} BENCHMARK FAILED: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+}

@@ -5,3 +5,5 @@ export * from './lib/youtube-url';
 export * from './lib/folders';
 export * from './lib/transcripts';
 export * from './lib/questions';
+export * from './lib/youtube-search';
+export * from './lib/generation';

@@ -7,3 +7,7 @@ export * from './lib/no-control-characters.validator';
 export * from './lib/library.patterns';
 export * from './lib/library.messages';
 export * from './lib/library.dto';
+export * from './lib/generation.patterns';
+export * from './lib/generation.messages';
+export * from './lib/generation.dto';
+export * from './lib/youtube.dto';

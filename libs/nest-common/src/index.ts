@@ -5,3 +5,4 @@ export * from './lib/rpc-exception.filter';
 export * from './lib/instance-id';
 export * from './lib/service-cli';
 export * from './lib/probe';
+export * from './lib/service-call';

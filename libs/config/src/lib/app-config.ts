@@ -3,6 +3,7 @@ import {
   IsBoolean,
   IsIn,
   IsInt,
+  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -17,6 +18,7 @@ export type TransportKind = (typeof TRANSPORTS)[number];
 
 const DEV_JWT_SECRET = 'dev-only-secret-change-me-0123456789abcdef';
 
+/** Numbers from the environment (integers are checked by @IsInt where needed). */
 const toInt = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : Number(value);
 const toBool = ({ value }: { value: unknown }): unknown =>
@@ -75,6 +77,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   VIDEO_SERVICE_PORT = 4002;
 
+  /** TCP transport: where the generation-service listens (and the gateway connects). */
+  @IsString()
+  GENERATION_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  GENERATION_SERVICE_PORT = 4003;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;
@@ -127,6 +136,63 @@ export class AppConfig {
   @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false })
   GOOGLE_USERINFO_URL?: string;
 
+  /**
+   * Redis for the job queues; empty to use REDIS_URL. A separate instance lets the queues run
+   * with `maxmemory-policy noeviction` while caches may evict.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  QUEUE_REDIS_URL?: string;
+
+  /** Generation jobs one worker process runs at once. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(64)
+  GENERATION_CONCURRENCY = 2;
+
+  /** Tries per generation job (the first run plus retries with exponential backoff). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(10)
+  GENERATION_ATTEMPTS = 3;
+
+  /** First retry delay of a failed generation job; doubles each time. */
+  @Transform(toInt) @IsInt() @Min(10)
+  GENERATION_BACKOFF_MS = 2000;
+
+  /** How long a worker's lock on a job lasts without renewal; a killed worker's job is taken over after this. */
+  @Transform(toInt) @IsInt() @Min(1000)
+  GENERATION_LOCK_MS = 30_000;
+
+  /** Run the generation worker inside the generation-service (`serve`); false when workers run as `worker` processes. */
+  @Transform(toBool) @IsBoolean()
+  GENERATION_WORKER = true;
+
+  /** Optional: YouTube Data API v3 key for search and metadata (search answers 503 without it). */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  YOUTUBE_API_KEY?: string;
+
+  @IsUrl({ require_tld: false, require_protocol: true })
+  YOUTUBE_API_URL = 'https://www.googleapis.com/youtube/v3';
+
+  /** Optional: OpenAI (or compatible) key; without it the built-in offline generator writes the questions. */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  OPENAI_API_KEY?: string;
+
+  /** Any OpenAI-compatible server; empty for api.openai.com. */
+  @Transform(emptyToUndefined) @IsOptional() @IsUrl({ require_tld: false, require_protocol: true })
+  OPENAI_BASE_URL?: string;
+
+  @IsString() @MinLength(1)
+  OPENAI_MODEL = 'gpt-4o-mini';
+
+  /** How long one AI call may take. */
+  @Transform(toInt) @IsInt() @Min(1000)
+  OPENAI_TIMEOUT_MS = 60_000;
+
+  /** Price per million input (prompt) tokens, in US dollars, for the cost records. */
+  @Transform(toInt) @IsNumber() @Min(0)
+  OPENAI_INPUT_USD_PER_MTOK = 0.15;
+
+  /** Price per million output (completion) tokens, in US dollars. */
+  @Transform(toInt) @IsNumber() @Min(0)
+  OPENAI_OUTPUT_USD_PER_MTOK = 0.6;
+
   @Transform(emptyToUndefined) @IsOptional() @IsString()
   ADMIN_EMAIL?: string;
 
@@ -135,6 +201,18 @@ export class AppConfig {
 
   @IsString()
   ADMIN_USERNAME = 'admin';
+
+  get queueRedisUrl(): string {
+    return this.QUEUE_REDIS_URL ?? this.REDIS_URL;
+  }
+
+  get openAiConfigured(): boolean {
+    return Boolean(this.OPENAI_API_KEY);
+  }
+
+  get youtubeConfigured(): boolean {
+    return Boolean(this.YOUTUBE_API_KEY);
+  }
 
   get googleConfigured(): boolean {
     return Boolean(this.GOOGLE_CLIENT_ID && this.GOOGLE_CLIENT_SECRET);
@@ -151,7 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
-  for (const key of ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
+  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }

@@ -50,6 +50,8 @@ export interface LearnerQuestionView {
   id: number;
   type: QuestionType;
   question: string;
+  /** The situation text of a scenario question. */
+  scenario?: string;
   options: unknown;
   timestamp: number;
   topicTitle: string | null;
@@ -71,9 +73,14 @@ export interface ListVideosMessage {
 
 export interface CreateVideoMessage {
   owner: Owner;
-  youtubeId: string;
+  /** null for a lesson made from a transcript alone (its url is 'manual-transcript'). */
+  youtubeId: string | null;
   title: string;
   folderId: number | null;
+  /** Seconds, when known. */
+  duration?: number | null;
+  /** 'processing' while its questions are being generated; 'ready' by default. */
+  status?: VideoStatus;
 }
 
 export interface VideoRef {
@@ -151,4 +158,91 @@ export interface UserAnalytics extends LibraryAnalytics {
   learningHours: number;
   accountAgeDays: number;
   lastLoginAt: string | null;
+}
+
+/**
+ * A question as its owner sees it: every field of the domain Question (libs/domain questions/types.ts)
+ * plus its id and video. `scenario` is set for scenario questions only.
+ */
+export interface InteractionView {
+  id: number;
+  videoId: number;
+  type: QuestionType;
+  question: string;
+  scenario?: string;
+  options: unknown;
+  correctAnswer: unknown;
+  timestamp: number;
+  topicTitle: string;
+  topicStartTime: number;
+  feedback: { correct: string; incorrect: string; explanation?: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/videos/{id}/interactions: the owner gets InteractionView items, anyone else the learner view. */
+export interface InteractionList {
+  videoId: number;
+  view: 'owner' | 'learner';
+  items: InteractionView[] | LearnerQuestionView[];
+}
+
+export interface ListInteractionsMessage {
+  /** The signed-in user, or null for an anonymous learner. */
+  userId: number | null;
+  videoId: number;
+}
+
+export interface CreateInteractionMessage {
+  owner: Owner;
+  videoId: number;
+  /** Unvalidated question fields (validated by the video-service with the domain rules). */
+  question: Record<string, unknown>;
+}
+
+export interface UpdateInteractionMessage {
+  owner: Owner;
+  interactionId: number;
+  question: Record<string, unknown>;
+}
+
+export interface InteractionRef {
+  owner: Owner;
+  interactionId: number;
+}
+
+export interface SaveGeneratedQuestionsMessage {
+  ownerId: number;
+  videoId: number;
+  /** The generation job; a second save for the same job changes nothing and answers the stored set. */
+  jobId: string;
+  /** Already validated domain Questions (without ids). */
+  questions: Array<Record<string, unknown>>;
+  /** Seconds, when the generation learned the video's length (e.g. from the transcript). */
+  duration?: number | null;
+}
+
+export interface SaveGeneratedQuestionsResult {
+  videoId: number;
+  /** False when this job's set was already saved before (a retried or recovered job). */
+  created: boolean;
+  interactions: InteractionView[];
+}
+
+export interface MarkGenerationFailedMessage {
+  ownerId: number;
+  videoId: number;
+  jobId: string;
+}
+
+/** DELETE /api/interactions/{id}. */
+export interface DeleteInteractionResult {
+  deleted: true;
+  id: number;
+}
+
+/** The video's status after markGenerationFailed ('failed', or unchanged when that job's set was saved). */
+export interface MarkGenerationFailedResult {
+  videoId: number;
+  status: VideoStatus;
 }

@@ -21,3 +21,16 @@ export const LibraryPatterns = {
   health: 'library.health',
   ping: 'library.ping',
 } as const;
+
+/** Question (interaction) messages, answered by the video-service. */
+export const InteractionPatterns = {
+  /** Owner: every field. Anyone else (or anonymous): the learner view. */
+  listForVideo: 'interactions.list-for-video',
+  create: 'interactions.create',
+  update: 'interactions.update',
+  delete: 'interactions.delete',
+  /** From the generation worker: writes a job's question set once (idempotent per job). */
+  saveGenerated: 'interactions.save-generated',
+  /** From the generation worker: marks a video whose generation failed for good. */
+  markGenerationFailed: 'interactions.mark-generation-failed',
+} as const;

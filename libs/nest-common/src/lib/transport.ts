@@ -31,3 +31,7 @@ export function clientTransport(config: AppConfig, address: ServiceAddress): Cli
   }
   return { transport: Transport.TCP, options: { host: address.host, port: address.port } };
 }
+
+export function generationServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'generation-service', host: config.GENERATION_SERVICE_HOST, port: config.GENERATION_SERVICE_PORT };
+}

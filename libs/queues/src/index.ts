@@ -1,0 +1,2 @@
+export * from './lib/connections';
+export * from './lib/generation';

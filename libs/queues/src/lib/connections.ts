@@ -1,0 +1,28 @@
+import Redis from 'ioredis';
+import type { AppConfig } from '@veolearn/config';
+
+/** BullMQ key prefix of this deployment: every queue key starts with it. */
+export function queuePrefix(config: AppConfig): string {
+  return `${config.REDIS_PREFIX}:bull`;
+}
+
+/**
+ * Connection for adding jobs and reading their state. Commands fail at once while Redis is
+ * unreachable (no offline queue), so a request can answer 503 instead of hanging.
+ */
+export function producerConnection(config: AppConfig): Redis {
+  const redis = new Redis(config.queueRedisUrl, {
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 1,
+    connectTimeout: 2000,
+  });
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+/** Connection for workers: blocking commands, retried forever while Redis is away (BullMQ requires this). */
+export function workerConnection(config: AppConfig): Redis {
+  const redis = new Redis(config.queueRedisUrl, { maxRetriesPerRequest: null, connectTimeout: 5000 });
+  redis.on('error', () => undefined);
+  return redis;
+}

@@ -17,6 +17,7 @@ import type {
   RenameVideoMessage,
   UpdateFolderMessage,
   VideoRef,
+  VideoStatus,
   VideoView,
 } from '@veolearn/contracts';
 import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
@@ -48,6 +49,25 @@ function ownerId(owner: Owner | undefined): number {
   const id = owner?.userId;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw rpcError(401, 'Sign in to continue.');
   return id;
+}
+
+/** The url of a lesson made from a pasted transcript, without a video source. */
+const MANUAL_TRANSCRIPT_URL = 'manual-transcript';
+const VIDEO_STATUSES: readonly VideoStatus[] = ['draft', 'processing', 'ready', 'failed'];
+
+/** A new video's length in whole seconds (rounded up), or null while unknown. */
+function newVideoDuration(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > 2_147_483_647) {
+    throw rpcError(400, 'duration must be a number of seconds, 0 or more');
+  }
+  return Math.ceil(value);
+}
+
+function newVideoStatus(value: unknown): VideoStatus {
+  if (value === undefined || value === null) return 'ready';
+  if (!VIDEO_STATUSES.includes(value as VideoStatus)) throw rpcError(400, `status must be one of ${VIDEO_STATUSES.join(', ')}`);
+  return value as VideoStatus;
 }
 
 function positiveId(value: unknown, notFound: string): number {
@@ -109,11 +129,16 @@ export class LibraryService {
 
   /**
    * Counts and inserts under a per-owner transaction lock, so two parallel creations at the
-   * plan limit cannot both pass the check.
+   * plan limit cannot both pass the check. A lesson made from a transcript alone (youtubeId null)
+   * gets the url 'manual-transcript' and no thumbnail; the generation flow creates videos as
+   * 'processing', with a duration when it knows one.
    */
   async createVideo(message: CreateVideoMessage): Promise<VideoView> {
     const owner = ownerId(message.owner);
     const folderId = message.folderId ?? null;
+    const youtubeId = message.youtubeId ?? null;
+    const duration = newVideoDuration(message.duration);
+    const status = newVideoStatus(message.status);
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [VIDEO_CREATE_LOCK, owner]);
       const [{ n }] = await manager.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
@@ -124,9 +149,18 @@ export class LibraryService {
       }
       const rows: VideoRow[] = await manager.query(
         `INSERT INTO library.videos AS v (owner_id, folder_id, title, type, duration, status, url, youtube_id, thumbnail_url)
-         VALUES ($1, $2, $3, 'youtube', NULL, 'ready', $4, $5, $6)
+         VALUES ($1, $2, $3, 'youtube', $7, $8, $4, $5, $6)
          RETURNING ${VIDEO_COLUMNS}, 0 AS question_count`,
-        [owner, folderId, message.title, youtubeWatchUrl(message.youtubeId), message.youtubeId, youtubeThumbnailUrl(message.youtubeId)],
+        [
+          owner,
+          folderId,
+          message.title,
+          youtubeId ? youtubeWatchUrl(youtubeId) : MANUAL_TRANSCRIPT_URL,
+          youtubeId,
+          youtubeId ? youtubeThumbnailUrl(youtubeId) : null,
+          duration,
+          status,
+        ],
       );
       return toVideoView(rows[0]);
     });
@@ -292,7 +326,8 @@ export class LibraryService {
 
   /**
    * The learner's hot path: one statement on two primary/indexed lookups. Questions carry only
-   * what a learner may see before answering: never the correct answer or the feedback.
+   * what a learner may see before answering (the scenario text of a scenario question included):
+   * never the correct answer or the feedback.
    */
   async playback(message: { videoId: number }): Promise<PlaybackView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
@@ -301,9 +336,10 @@ export class LibraryService {
                 'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
                 'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url) AS video,
               COALESCE((
-                SELECT json_agg(json_build_object(
+                SELECT json_agg(jsonb_build_object(
                          'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
                          'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
+                         || CASE WHEN i.type = 'scenario' THEN jsonb_build_object('scenario', COALESCE(i.scenario, '')) ELSE '{}'::jsonb END
                        ORDER BY i.timestamp, i.position, i.id)
                 FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
        FROM library.videos v WHERE v.id = $1`,

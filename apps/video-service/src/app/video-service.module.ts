@@ -5,6 +5,8 @@ import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RpcErrorFilter } from '@veolearn/nest-common';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { LIBRARY_ENTITIES, LIBRARY_SCHEMA } from './entities';
+import { InteractionsController } from './interactions/interactions.controller';
+import { InteractionsService } from './interactions/interactions.service';
 import { LibraryController } from './library.controller';
 import { LibraryService } from './library.service';
 import { LIBRARY_MIGRATIONS } from './migrations';
@@ -24,7 +26,7 @@ export function libraryDataSourceOptions(config: AppConfig) {
     AppConfigModule,
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
-  controllers: [LibraryController],
-  providers: [LibraryService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  controllers: [LibraryController, InteractionsController],
+  providers: [LibraryService, InteractionsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class VideoServiceModule {}

@@ -1,10 +1,17 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import type { Principal, RequestContext } from '@veolearn/contracts';
 
 export const IS_PUBLIC = 'veolearn:public';
 /** The route answers without a session token. */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
+
+export const OPTIONAL_SESSION = 'veolearn:optional-session';
+/**
+ * The route answers without a session (it is public), but a valid bearer token, when sent, makes the
+ * signed-in user known (`@OptionalPrincipal()`); a missing or rejected token means an anonymous caller.
+ */
+export const OptionalSession = () => applyDecorators(Public(), SetMetadata(OPTIONAL_SESSION, true));
 
 export const IS_CREDENTIAL_ROUTE = 'veolearn:credential-route';
 /** Sign-in and sign-up: rate-limited more tightly than the rest of the API. */
@@ -16,6 +23,11 @@ export const CurrentPrincipal = createParamDecorator((_data: unknown, ctx: Execu
   const request = ctx.switchToHttp().getRequest<AuthedRequest>();
   if (!request.principal) throw new Error('CurrentPrincipal used on a public route');
   return request.principal;
+});
+
+/** On an @OptionalSession() route: the signed-in user, or null for an anonymous caller. */
+export const OptionalPrincipal = createParamDecorator((_data: unknown, ctx: ExecutionContext): Principal | null => {
+  return ctx.switchToHttp().getRequest<AuthedRequest>().principal ?? null;
 });
 
 export function requestContext(request: FastifyRequest): RequestContext {

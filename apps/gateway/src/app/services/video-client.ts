@@ -3,6 +3,14 @@ import { ClientProxy } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
 import {
   type CreateFolderMessage,
+  type CreateInteractionMessage,
+  type DeleteInteractionResult,
+  type InteractionList,
+  InteractionPatterns,
+  type InteractionRef,
+  type InteractionView,
+  type ListInteractionsMessage,
+  type UpdateInteractionMessage,
   type CreateVideoMessage,
   type DeleteFolderResult,
   type FolderRef,
@@ -23,7 +31,7 @@ import {
   type VideoRef,
   type VideoView,
 } from '@veolearn/contracts';
-import { callService } from './service-call';
+import { callService } from '@veolearn/nest-common';
 
 /** Typed requests to the video-service; one method per message pattern. */
 @Injectable()
@@ -83,6 +91,22 @@ export class VideoClient {
 
   playback(videoId: number): Promise<PlaybackView> {
     return this.send(LibraryPatterns.playback, { videoId });
+  }
+
+  listInteractions(message: ListInteractionsMessage): Promise<InteractionList> {
+    return this.send(InteractionPatterns.listForVideo, message);
+  }
+
+  createInteraction(message: CreateInteractionMessage): Promise<InteractionView> {
+    return this.send(InteractionPatterns.create, message);
+  }
+
+  updateInteraction(message: UpdateInteractionMessage): Promise<InteractionView> {
+    return this.send(InteractionPatterns.update, message);
+  }
+
+  deleteInteraction(message: InteractionRef): Promise<DeleteInteractionResult> {
+    return this.send(InteractionPatterns.delete, message);
   }
 
   countVideos(owner: Owner): Promise<{ count: number }> {

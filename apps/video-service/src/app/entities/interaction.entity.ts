@@ -17,6 +17,10 @@ export class InteractionEntity {
   @Column({ type: 'text' })
   question!: string;
 
+  /** The situation text of a scenario question; null for every other type. */
+  @Column({ type: 'text', nullable: true })
+  scenario!: string | null;
+
   @Column({ type: 'jsonb' })
   options!: unknown;
 

@@ -39,6 +39,10 @@ export class VideoEntity {
   @Column({ name: 'thumbnail_url', type: 'text', nullable: true })
   thumbnailUrl!: string | null;
 
+  /** The generation job whose question set was saved; a second save for the same job changes nothing. */
+  @Column({ name: 'generation_job_id', type: 'uuid', nullable: true })
+  generationJobId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

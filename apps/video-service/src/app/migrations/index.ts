@@ -1,3 +1,4 @@
 import { CreateLibrarySchema1763780000000 } from './1763780000000-create-library-schema';
+import { InteractionsGeneration1763900000000 } from './1763900000000-interactions-generation';
 
-export const LIBRARY_MIGRATIONS = [CreateLibrarySchema1763780000000];
+export const LIBRARY_MIGRATIONS = [CreateLibrarySchema1763780000000, InteractionsGeneration1763900000000];

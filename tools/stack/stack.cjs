@@ -18,6 +18,7 @@ const ROOT = path.resolve(__dirname, '../..');
 const SERVICES = [
   { name: 'auth-service', main: 'dist/apps/auth-service/main.js', portVar: 'AUTH_SERVICE_PORT', migrate: true },
   { name: 'video-service', main: 'dist/apps/video-service/main.js', portVar: 'VIDEO_SERVICE_PORT', migrate: true },
+  { name: 'generation-service', main: 'dist/apps/generation-service/main.js', portVar: 'GENERATION_SERVICE_PORT', migrate: true },
 ];
 const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
 
@@ -178,6 +179,7 @@ async function waitForHealth(baseUrl, timeoutMs, isAlive) {
  * @param {(name: string) => (chunk: Buffer|string) => void} options.output  where each process's output goes
  * @param {boolean} [options.seedAdmin]                run `seed-admin` when ADMIN_EMAIL and ADMIN_PASSWORD are set
  * @param {number} [options.healthTimeoutMs]
+ * @param {number} [options.generationWorkers]       extra `generation-service worker` processes
  */
 async function startProcesses(options) {
   assertBuilt();
@@ -195,10 +197,16 @@ async function startProcesses(options) {
 
   /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];
+  /** @type {Map<string, import('node:child_process').ChildProcess>} */
+  const byName = new Map();
   let stopping = false;
   const exits = [];
-  const launch = (name, main) => {
-    const child = spawn(process.execPath, [path.join(ROOT, main)], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const launch = (name, main, args = [], extraEnv = {}) => {
+    const child = spawn(process.execPath, [path.join(ROOT, main), ...args], {
+      cwd: ROOT,
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     const sink = options.output(name);
     child.stdout?.on('data', sink);
     child.stderr?.on('data', sink);
@@ -206,11 +214,16 @@ async function startProcesses(options) {
       if (!stopping) exits.push(`${name} exited (${signal ?? code})`);
     });
     children.push(child);
+    byName.set(name, child);
     return child;
   };
   const replicas = env.TRANSPORT === 'nats' ? Math.max(1, options.replicas ?? 1) : 1;
   for (const service of SERVICES) {
     for (let i = 0; i < replicas; i++) launch(replicas > 1 ? `${service.name}#${i + 1}` : service.name, service.main);
+  }
+  const generation = SERVICES.find((s) => s.name === 'generation-service');
+  for (let i = 0; i < (options.generationWorkers ?? 0); i++) {
+    if (generation) launch(`generation-worker#${i + 1}`, generation.main, ['worker']);
   }
   launch(GATEWAY.name, GATEWAY.main);
 
@@ -239,7 +252,15 @@ async function startProcesses(options) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}${exits.length ? `; ${exits.join(', ')}` : ''}`);
   }
-  return { baseUrl, env, children, stop, exits };
+  /** Launches one more process of a service (e.g. a replacement after a test killed one). */
+  const spawnService = (name, args = [], extraEnv = {}) => {
+    const service = SERVICES.find((s) => s.name === name);
+    if (!service) throw new Error(`Unknown service ${name}`);
+    return launch(`${name}${args.length ? `-${args.join('-')}` : ''}#${children.length + 1}`, service.main, args, extraEnv);
+  };
+  /** The process started under a name ('generation-service', 'generation-worker#1', ...). */
+  const processNamed = (name) => byName.get(name);
+  return { baseUrl, env, children, stop, exits, spawnService, processNamed };
 }
 
 module.exports = { ROOT, SERVICES, GATEWAY, checkDependencies, ensureDatabase, freePort, startProcesses, describeUrl };

@@ -11,6 +11,10 @@ export interface StartedProcesses {
   children: ChildProcess[];
   exits: string[];
   stop(): Promise<void>;
+  /** Launches one more process of a service, e.g. `spawnService('generation-service', ['worker'])`. */
+  spawnService(name: string, args?: string[], extraEnv?: Record<string, string>): ChildProcess;
+  /** The process started under a name ('generation-service', 'generation-worker#1', ...). */
+  processNamed(name: string): ChildProcess | undefined;
 }
 export declare function startProcesses(options: {
   env: Record<string, string>;
@@ -18,4 +22,5 @@ export declare function startProcesses(options: {
   output: (name: string) => (chunk: Buffer | string) => void;
   seedAdmin?: boolean;
   healthTimeoutMs?: number;
+  generationWorkers?: number;
 }): Promise<StartedProcesses>;

@@ -1,2 +1,4 @@
 export * from './lib/stack';
 export * from './lib/oauth-mock';
+export * from './lib/youtube-stub';
+export * from './lib/openai-stub';

@@ -12,9 +12,12 @@ import { IS_CREDENTIAL_ROUTE } from './auth/auth.decorators';
 import { GoogleController } from './auth/google.controller';
 import { GoogleOAuthService } from './auth/google-oauth.service';
 import { SessionGuard } from './auth/session.guard';
+import { GenerationController } from './generation/generation.controller';
+import { YouTubeController } from './generation/youtube.controller';
 import { HealthController } from './health/health.controller';
 import { AnalyticsController } from './library/analytics.controller';
 import { FoldersController } from './library/folders.controller';
+import { InteractionsController } from './library/interactions.controller';
 import { PlaybackController } from './library/playback.controller';
 import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
@@ -45,7 +48,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       }),
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController],
+  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, GenerationController, YouTubeController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

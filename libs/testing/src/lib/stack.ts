@@ -16,6 +16,8 @@ export interface StackOptions {
   replicas?: number;
   env?: Record<string, string>;
   admin?: { email: string; password: string; username?: string };
+  /** Extra `generation-service worker` processes. */
+  generationWorkers?: number;
 }
 
 export interface RunningStack {
@@ -98,6 +100,7 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
   const processes = await startProcesses({
     env,
     replicas: options.replicas,
+    generationWorkers: options.generationWorkers,
     seedAdmin: Boolean(options.admin),
     output: (name) => {
       const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
@@ -120,3 +123,6 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     },
   };
 }
+
+/** A free TCP port on 127.0.0.1 (for private test servers). */
+export { freePort };

@@ -3,9 +3,11 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
 import { SkipThrottle } from '@nestjs/throttler';
 import Redis from 'ioredis';
+import type { ServiceHealth } from '@veolearn/contracts';
 import { REDIS } from '@veolearn/nest-common';
 import { Public } from '../auth/auth.decorators';
 import { AuthClient } from '../services/auth-client';
+import { GenerationClient } from '../services/generation-client';
 import { VideoClient } from '../services/video-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
@@ -22,6 +24,7 @@ export class HealthController {
     private readonly indicator: HealthIndicatorService,
     private readonly auth: AuthClient,
     private readonly videos: VideoClient,
+    private readonly generation: GenerationClient,
     @Inject(REDIS) private readonly redis: Redis,
   ) {}
 
@@ -31,7 +34,7 @@ export class HealthController {
   @HealthCheck()
   @ApiOperation({ summary: 'Postgres, Redis and every service the gateway routes to (503 when any is down)' })
   check(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService()]);
+    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService()]);
   }
 
   private async checkRedis(): Promise<HealthIndicatorResult> {
@@ -45,34 +48,45 @@ export class HealthController {
   }
 
   /** The auth-service answers for itself and for the Postgres it reached. */
-  private async checkAuthService(): Promise<HealthIndicatorResult> {
-    const service = this.indicator.check('auth-service');
-    const postgres = this.indicator.check('postgres');
-    try {
-      const report = await this.auth.health(HEALTH_TIMEOUT_MS);
-      const pg = report.dependencies['postgres'];
-      return {
-        ...service.up({ instance: report.instanceId }),
-        ...(pg?.status === 'up' ? postgres.up() : postgres.down({ message: pg?.message ?? 'not reported' })),
-      };
-    } catch (error) {
-      return { ...service.down({ message: reason(error) }), ...postgres.down({ message: 'unknown: the auth-service did not answer' }) };
-    }
+  private checkAuthService(): Promise<HealthIndicatorResult> {
+    return this.checkService('auth-service', (t) => this.auth.health(t), { postgres: 'postgres' });
   }
 
   /** The video-service answers for itself and for the Postgres it reached (reported as video-service:postgres). */
-  private async checkVideoService(): Promise<HealthIndicatorResult> {
-    const service = this.indicator.check('video-service');
-    const postgres = this.indicator.check('video-service:postgres');
+  private checkVideoService(): Promise<HealthIndicatorResult> {
+    return this.checkService('video-service', (t) => this.videos.health(t), { postgres: 'video-service:postgres' });
+  }
+
+  /** The generation-service answers for itself, its Postgres and the Redis of its job queue. */
+  private checkGenerationService(): Promise<HealthIndicatorResult> {
+    return this.checkService('generation-service', (t) => this.generation.health(t), {
+      postgres: 'generation-service:postgres',
+      queue: 'generation-service:queue',
+    });
+  }
+
+  /** One service's own answer plus the dependencies it reports, each under the given indicator name. */
+  private async checkService(
+    name: string,
+    health: (timeoutMs: number) => Promise<ServiceHealth>,
+    dependencies: Record<string, string>,
+  ): Promise<HealthIndicatorResult> {
+    const service = this.indicator.check(name);
     try {
-      const report = await this.videos.health(HEALTH_TIMEOUT_MS);
-      const pg = report.dependencies['postgres'];
-      return {
-        ...service.up({ instance: report.instanceId }),
-        ...(pg?.status === 'up' ? postgres.up() : postgres.down({ message: pg?.message ?? 'not reported' })),
-      };
+      const report = await health(HEALTH_TIMEOUT_MS);
+      let result: HealthIndicatorResult = service.up({ instance: report.instanceId });
+      for (const [key, label] of Object.entries(dependencies)) {
+        const dep = report.dependencies[key];
+        const indicator = this.indicator.check(label);
+        result = { ...result, ...(dep?.status === 'up' ? indicator.up() : indicator.down({ message: dep?.message ?? 'not reported' })) };
+      }
+      return result;
     } catch (error) {
-      return { ...service.down({ message: reason(error) }), ...postgres.down({ message: 'unknown: the video-service did not answer' }) };
+      let result: HealthIndicatorResult = service.down({ message: reason(error) });
+      for (const label of Object.values(dependencies)) {
+        result = { ...result, ...this.indicator.check(label).down({ message: `unknown: the ${name} did not answer` }) };
+      }
+      return result;
     }
   }
 }

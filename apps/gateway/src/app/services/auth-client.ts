@@ -17,7 +17,7 @@ import {
   type SignUpMessage,
   type UserView,
 } from '@veolearn/contracts';
-import { callService } from './service-call';
+import { callService } from '@veolearn/nest-common';
 
 /** Typed requests to the auth-service; one method per message pattern. */
 @Injectable()

@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
-import { AUTH_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
-import { authServiceAddress, clientTransport, videoServiceAddress } from '@veolearn/nest-common';
+import { AUTH_SERVICE, GENERATION_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
+import { authServiceAddress, clientTransport, generationServiceAddress, videoServiceAddress } from '@veolearn/nest-common';
 import { AuthClient } from './auth-client';
+import { GenerationClient } from './generation-client';
 import { VideoClient } from './video-client';
 
 @Global()
@@ -21,7 +22,13 @@ import { VideoClient } from './video-client';
       useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, videoServiceAddress(config))),
     },
     VideoClient,
+    {
+      provide: GENERATION_SERVICE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, generationServiceAddress(config))),
+    },
+    GenerationClient,
   ],
-  exports: [AuthClient, VideoClient],
+  exports: [AuthClient, VideoClient, GenerationClient],
 })
 export class ServicesModule {}

@@ -1,0 +1,9 @@
+module.exports = {
+  displayName: 'generation-service',
+  preset: '../../jest.preset.js',
+  testEnvironment: 'node',
+  transform: { '^.+\\.[tj]s$': ['@swc/jest', require('../../jest.swc.cjs')] },
+  moduleNameMapper: require('../../jest.paths.cjs'),
+  moduleFileExtensions: ['ts', 'js'],
+  coverageDirectory: '../../coverage/apps/generation-service',
+};

@@ -1,0 +1,171 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '@veolearn/config';
+import type {
+  GenerationJobView,
+  GenerationProvider,
+  GetGenerationJobMessage,
+  StartGenerationMessage,
+  StartGenerationResult,
+  VideoView,
+} from '@veolearn/contracts';
+import { MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, buildChapters } from '@veolearn/domain';
+import { rpcError } from '@veolearn/nest-common';
+import { GENERATION_STAGES } from '@veolearn/queues';
+import { GenerationJobEntity } from '../entities';
+import { LibraryClient } from '../library-client';
+import { YouTubeClient } from '../youtube/youtube.client';
+import { GenerationQueue } from './generation-queue';
+import { toJobView } from './job-views';
+
+const JOB_NOT_FOUND = 'Generation job not found';
+const QUEUE_DOWN =
+  'Question generation is unavailable right now: the job queue cannot be reached. Nothing was saved; please try again in a minute.';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Longest transcript accepted (about 8 hours of speech). */
+export const MAX_TRANSCRIPT_CHARS = 400_000;
+const TITLE_MAX = 200;
+
+/** Starts generation jobs (video + job row + queued job, all or nothing) and reports on them. */
+@Injectable()
+export class GenerationJobsService {
+  private readonly logger = new Logger(GenerationJobsService.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly library: LibraryClient,
+    private readonly youtube: YouTubeClient,
+    private readonly queue: GenerationQueue,
+  ) {}
+
+  private get provider(): GenerationProvider {
+    return this.config.openAiConfigured ? 'openai' : 'builtin';
+  }
+
+  async start(message: StartGenerationMessage): Promise<StartGenerationResult> {
+    const transcript = typeof message.transcript === 'string' ? message.transcript.trim() : '';
+    if (transcript.length <= MIN_TRANSCRIPT_CHARS_FOR_GENERATION) {
+      throw rpcError(400, `Add a transcript first: it needs more than ${MIN_TRANSCRIPT_CHARS_FOR_GENERATION} characters to generate questions.`);
+    }
+    if (transcript.length > MAX_TRANSCRIPT_CHARS) {
+      throw rpcError(400, `The transcript is too long (${transcript.length} characters; at most ${MAX_TRANSCRIPT_CHARS}).`);
+    }
+    const settings = resolveGenerationSettings(message.settings);
+    const ownerId = message.owner.userId;
+
+    const known = await this.knownVideo(message);
+    const parsed = parseTranscript(transcript, { durationSeconds: known.duration ?? undefined });
+    if (parsed.segments.length === 0) throw rpcError(400, 'The transcript has no readable text.');
+    const transcriptEnd = Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
+    const duration = known.duration ?? transcriptEnd;
+    const title = (message.title?.trim() || known.title || this.titleFromTranscript(parsed.segments, duration)).slice(0, TITLE_MAX);
+
+    // Refuse before writing anything when the queue cannot take the job.
+    await this.queue.ping().catch((error: unknown) => {
+      this.logger.warn(`Queue Redis unreachable: ${error instanceof Error ? error.message : String(error)}`);
+      throw rpcError(503, QUEUE_DOWN);
+    });
+
+    const video =
+      known.video ??
+      (await this.library.createVideo({
+        owner: message.owner,
+        youtubeId: message.target.kind === 'youtube' ? message.target.youtubeId : null,
+        title,
+        folderId: message.folderId ?? null,
+        duration: known.duration,
+        status: 'processing',
+      }));
+
+    const jobId = randomUUID();
+    const repo = this.dataSource.getRepository(GenerationJobEntity);
+    let row: GenerationJobEntity;
+    try {
+      row = await repo.save(
+        repo.create({
+          id: jobId,
+          ownerId,
+          videoId: video.id,
+          target: message.target,
+          state: 'queued',
+          percent: GENERATION_STAGES.queued.percent,
+          stage: GENERATION_STAGES.queued.stage,
+          error: null,
+          attempts: 0,
+          maxAttempts: this.config.GENERATION_ATTEMPTS,
+          provider: this.provider,
+          title: video.title,
+          durationSeconds: duration,
+          settings,
+          transcript,
+          questionCount: 0,
+          startedAt: null,
+          finishedAt: null,
+        }),
+      );
+    } catch (error) {
+      await this.undoStart(jobId, known.video ? null : video, message);
+      throw error;
+    }
+    try {
+      await this.queue.add(jobId);
+    } catch (error) {
+      this.logger.warn(`Enqueue failed, nothing kept: ${error instanceof Error ? error.message : String(error)}`);
+      await this.undoStart(jobId, known.video ? null : video, message);
+      throw rpcError(503, QUEUE_DOWN);
+    }
+    return { video, job: toJobView(row), interactions: [] };
+  }
+
+  async getJob(message: GetGenerationJobMessage): Promise<GenerationJobView> {
+    if (typeof message?.jobId !== 'string' || !UUID.test(message.jobId)) throw rpcError(404, JOB_NOT_FOUND);
+    const row = await this.dataSource
+      .getRepository(GenerationJobEntity)
+      .findOne({ where: { id: message.jobId, ownerId: message.owner.userId } });
+    if (!row) throw rpcError(404, JOB_NOT_FOUND);
+    if (row.state !== 'completed') return toJobView(row);
+    const questions = await this.library.ownerInteractions(row.ownerId, row.videoId).catch(() => []);
+    return toJobView(row, questions);
+  }
+
+  /** The video the questions are for when it exists already, or what is known of the new one. */
+  private async knownVideo(
+    message: StartGenerationMessage,
+  ): Promise<{ video: VideoView | null; title: string | null; duration: number | null }> {
+    const target = message.target;
+    if (target.kind === 'video') {
+      const video = await this.library.getVideo({ owner: message.owner, videoId: target.videoId });
+      return { video, title: video.title, duration: video.duration };
+    }
+    if (target.kind === 'youtube') {
+      const details = await this.youtube.lookup(target.youtubeId).catch((error: unknown) => {
+        this.logger.warn(`YouTube lookup for ${target.youtubeId} failed; using the link only: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      });
+      return {
+        video: null,
+        title: details?.title ?? null,
+        duration: details?.durationSeconds && details.durationSeconds > 0 ? details.durationSeconds : null,
+      };
+    }
+    return { video: null, title: null, duration: null };
+  }
+
+  private titleFromTranscript(segments: Parameters<typeof buildChapters>[0], duration: number): string {
+    const chapters = buildChapters(segments, { durationSeconds: duration });
+    return chapters[0] ? `Lesson: ${chapters[0].title}` : 'Transcript lesson';
+  }
+
+  /** Removes what a failed start wrote, so nothing is left half-way. */
+  private async undoStart(jobId: string, createdVideo: VideoView | null, message: StartGenerationMessage): Promise<void> {
+    await this.dataSource.query('DELETE FROM generation.jobs WHERE id = $1', [jobId]).catch(() => undefined);
+    if (createdVideo) {
+      await this.library.deleteVideo({ owner: message.owner, videoId: createdVideo.id }).catch((error: unknown) => {
+        this.logger.error(`Could not remove video ${createdVideo.id} after a failed enqueue: ${String(error)}`);
+      });
+    }
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { RpcException } from '@nestjs/microservices';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+import { isRpcErrorBody } from '@veolearn/contracts';
+import { buildChapters, parseTranscript, type Question } from '@veolearn/domain';
+import { GENERATION_STAGES, type GenerationProgress } from '@veolearn/queues';
+import { CostRecorder } from '../costs/cost-recorder';
+import { GenerationJobEntity } from '../entities';
+import { LibraryClient } from '../library-client';
+import { BuiltinQuestionProvider } from '../providers/builtin.provider';
+import { OpenAiQuestionProvider } from '../providers/openai.provider';
+import { ProviderError, type QuestionProvider } from '../providers/question-provider';
+
+/** What the worker learns from one run. */
+export type RunOutcome = { status: 'completed'; questionCount: number } | { status: 'skipped'; reason: string };
+
+/** A failure that retrying the job cannot fix. */
+export class PermanentJobError extends Error {}
+
+const WRITING_SPAN = GENERATION_STAGES.checking.percent - GENERATION_STAGES.writing.percent;
+
+/**
+ * Runs one generation job: transcript → chapters → questions (provider) → one saved question set.
+ * Progress goes to the job row (what the API reports) and to the BullMQ job.
+ */
+@Injectable()
+export class GenerationRunner {
+  private readonly logger = new Logger(GenerationRunner.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly library: LibraryClient,
+    private readonly costs: CostRecorder,
+    private readonly builtin: BuiltinQuestionProvider,
+    private readonly openai: OpenAiQuestionProvider,
+  ) {}
+
+  private providerFor(row: GenerationJobEntity): QuestionProvider {
+    return row.provider === 'openai' ? this.openai : this.builtin;
+  }
+
+  async run(jobId: string, report: (progress: GenerationProgress) => Promise<void>): Promise<RunOutcome> {
+    const repo = this.dataSource.getRepository(GenerationJobEntity);
+    const row = await repo.findOne({ where: { id: jobId } });
+    if (!row) return { status: 'skipped', reason: 'job row not found' };
+    if (row.state === 'completed' || row.state === 'failed') return { status: 'skipped', reason: `already ${row.state}` };
+
+    const attempt = row.attempts + 1;
+    await this.dataSource.query(
+      `UPDATE generation.jobs SET state = 'active', attempts = $2, started_at = COALESCE(started_at, now()), updated_at = now() WHERE id = $1`,
+      [jobId, attempt],
+    );
+    const progress = async (step: GenerationProgress): Promise<void> => {
+      const percent = Math.max(0, Math.min(100, Math.round(step.percent)));
+      await this.dataSource.query('UPDATE generation.jobs SET percent = $2, stage = $3, updated_at = now() WHERE id = $1', [
+        jobId,
+        percent,
+        step.stage.slice(0, 120),
+      ]);
+      await report({ percent, stage: step.stage });
+    };
+
+    await progress(GENERATION_STAGES.reading);
+    const duration = row.durationSeconds ?? undefined;
+    const parsed = parseTranscript(row.transcript, { durationSeconds: duration });
+    if (parsed.segments.length === 0) throw new PermanentJobError('The transcript has no readable text.');
+    const durationSeconds = duration ?? Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
+
+    await progress(GENERATION_STAGES.chapters);
+    const chapters = buildChapters(parsed.segments, { durationSeconds });
+
+    await progress(GENERATION_STAGES.writing);
+    const provider = this.providerFor(row);
+    const context = { jobId, ownerId: row.ownerId, videoId: row.videoId };
+    let questions: Question[];
+    try {
+      questions = await provider.generate(
+        { title: row.title, segments: parsed.segments, chapters, durationSeconds, settings: row.settings },
+        {
+          progress: (fraction, stage) =>
+            progress({
+              percent: GENERATION_STAGES.writing.percent + WRITING_SPAN * Math.max(0, Math.min(1, fraction)),
+              stage: stage ?? GENERATION_STAGES.writing.stage,
+            }),
+          recordCall: (call) => this.costs.record(context, call),
+        },
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.permanent) throw new PermanentJobError(error.message);
+      throw error;
+    }
+
+    await progress(GENERATION_STAGES.checking);
+    if (questions.length === 0) {
+      throw new PermanentJobError('The transcript did not give enough material for questions. Add a longer transcript and try again.');
+    }
+
+    await progress(GENERATION_STAGES.saving);
+    let saved;
+    try {
+      saved = await this.library.saveGenerated({
+        ownerId: row.ownerId,
+        videoId: row.videoId,
+        jobId,
+        questions: questions as unknown as Array<Record<string, unknown>>,
+        duration: durationSeconds,
+      });
+    } catch (error) {
+      const body = error instanceof RpcException ? error.getError() : null;
+      if (isRpcErrorBody(body) && body.statusCode === 404) {
+        throw new PermanentJobError('The video was deleted before its questions were ready.');
+      }
+      if (isRpcErrorBody(body) && body.statusCode === 400) {
+        throw new PermanentJobError(`The generated questions were refused: ${body.message}`);
+      }
+      throw error;
+    }
+    const count = saved.interactions.length;
+    await this.dataSource.query(
+      `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3,
+              finished_at = now(), updated_at = now() WHERE id = $1`,
+      [jobId, GENERATION_STAGES.done.stage, count],
+    );
+    await report(GENERATION_STAGES.done);
+    if (!saved.created) this.logger.log(`Job ${jobId}: its question set was already saved; kept the stored ${count} questions`);
+    return { status: 'completed', questionCount: count };
+  }
+
+  /** Records a try that failed; `final` marks the job failed for good and the video as failed. */
+  async recordFailure(jobId: string, message: string, final: boolean, retryInMs: number): Promise<void> {
+    if (final) {
+      // The video first, so that a client who sees the failed job also sees the failed video.
+      const rows: Array<{ owner_id: number; video_id: number }> = await this.dataSource.query(
+        `SELECT owner_id, video_id FROM generation.jobs WHERE id = $1 AND state <> 'completed'`,
+        [jobId],
+      );
+      const row = rows[0];
+      if (!row) return;
+      await this.library.markGenerationFailed({ ownerId: row.owner_id, videoId: row.video_id, jobId }).catch((error: unknown) => {
+        this.logger.warn(`Could not mark video ${row.video_id} as failed: ${String(error)}`);
+      });
+      await this.dataSource.query(
+        `UPDATE generation.jobs SET state = 'failed', percent = 100, stage = $2, error = $3, finished_at = now(), updated_at = now()
+         WHERE id = $1 AND state <> 'completed'`,
+        [jobId, GENERATION_STAGES.failed.stage, message.slice(0, 2000)],
+      );
+      return;
+    }
+    const seconds = Math.max(1, Math.round(retryInMs / 1000));
+    await this.dataSource.query(
+      `UPDATE generation.jobs SET state = 'retrying', stage = $2, error = $3, updated_at = now() WHERE id = $1 AND state <> 'completed'`,
+      [jobId, `Retrying in ${seconds} s`, message.slice(0, 2000)],
+    );
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * Benchmark: question generation through the queue with the built-in provider.
+ *
+ * 200 ten-minute transcripts are pasted through the gateway (POST /api/youtube/transcript-paste),
+ * run by 2 generation worker processes, and timed from enqueue to done (the job rows' created_at and
+ * finished_at). Beside it, the same work called directly in this process (parse, chapters,
+ * generateBuiltinQuestions), one job after another. Prints jobs per second, p50/p99 and the ratio.
+ *
+ * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service`):
+ *   npm run bench:generation
+ */
+import { Client } from 'pg';
+import { buildChapters, generateBuiltinQuestions, parseTranscript, resolveGenerationSettings } from '@veolearn/domain';
+import { startStack } from '@veolearn/testing';
+import { positive } from '../shared/bench-kit';
+import { lectureTranscript } from './transcripts';
+
+const JOBS = Math.floor(positive('BENCH_JOBS', 200));
+const WORKERS = Math.floor(positive('BENCH_WORKERS', 2));
+const CONCURRENCY = Math.floor(positive('BENCH_WORKER_CONCURRENCY', 2));
+const ENQUEUE_PARALLEL = Math.floor(positive('BENCH_ENQUEUE_PARALLEL', 8));
+const SETTINGS = resolveGenerationSettings({
+  questionTypes: ['single_choice', 'multiple_choice', 'true_false', 'fill_gaps', 'matching', 'ordering'],
+  interactionCount: 8,
+  questionsPerChapter: 2,
+});
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+function direct(transcripts: string[]): { perJobMs: number[]; totalMs: number; questions: number } {
+  let questions = 0;
+  const perJobMs: number[] = [];
+  const started = performance.now();
+  for (const transcript of transcripts) {
+    const t0 = performance.now();
+    const parsed = parseTranscript(transcript);
+    const duration = Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
+    const chapters = buildChapters(parsed.segments, { durationSeconds: duration });
+    questions += generateBuiltinQuestions({ title: 'Lecture', segments: parsed.segments, chapters, durationSeconds: duration, settings: SETTINGS }).length;
+    perJobMs.push(performance.now() - t0);
+  }
+  return { perJobMs, totalMs: performance.now() - started, questions };
+}
+
+async function main(): Promise<void> {
+  const transcripts = Array.from({ length: JOBS }, (_, i) => lectureTranscript(i));
+  // Warm up the JIT, then time the direct calls.
+  direct(transcripts.slice(0, 20));
+  const baseline = direct(transcripts);
+
+  console.log(`Starting the stack with ${WORKERS} generation workers (concurrency ${CONCURRENCY} each)...`);
+  const stack = await startStack({
+    name: 'bench_generation',
+    env: {
+      LOG_LEVEL: 'error',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      GENERATION_WORKER: 'false',
+      GENERATION_CONCURRENCY: String(CONCURRENCY),
+      SERVICE_TIMEOUT_MS: '20000',
+    },
+    generationWorkers: WORKERS,
+  });
+  const db = new Client({ connectionString: stack.databaseUrl });
+  await db.connect();
+  try {
+    const email = `bench.${Date.now()}@example.com`;
+    const password = 'correct horse battery';
+    const signup = await fetch(`${stack.baseUrl}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: `bench_${Date.now()}`, email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark', acceptTerms: true }),
+    });
+    if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
+    const user = ((await signup.json()) as { user: { id: number } }).user;
+    await db.query('UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
+    const signin = await fetch(`${stack.baseUrl}/api/auth/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password }),
+    });
+    const token = ((await signin.json()) as { token: string }).token;
+
+    console.log(`Enqueueing ${JOBS} ten-minute transcripts (${ENQUEUE_PARALLEL} requests at a time)...`);
+    const enqueueMs: number[] = [];
+    let next = 0;
+    const enqueueStarted = performance.now();
+    await Promise.all(
+      Array.from({ length: ENQUEUE_PARALLEL }, async () => {
+        while (next < JOBS) {
+          const i = next++;
+          const t0 = performance.now();
+          const res = await fetch(`${stack.baseUrl}/api/youtube/transcript-paste`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+            body: JSON.stringify({ title: `Lecture ${i + 1}`, transcript: transcripts[i], interactionCount: 8, questionsPerChapter: 2, questionTypes: SETTINGS.questionTypes }),
+          });
+          if (res.status !== 202) throw new Error(`transcript-paste answered ${res.status}: ${await res.text()}`);
+          enqueueMs.push(performance.now() - t0);
+        }
+      }),
+    );
+    const enqueueSeconds = (performance.now() - enqueueStarted) / 1000;
+
+    const deadline = Date.now() + 15 * 60_000;
+    for (;;) {
+      const { rows } = await db.query<{ open: number }>(`SELECT count(*)::int AS open FROM generation.jobs WHERE state NOT IN ('completed', 'failed')`);
+      if (rows[0].open === 0) break;
+      if (Date.now() > deadline) throw new Error(`${rows[0].open} jobs still open after 15 minutes`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const { rows } = await db.query<{ state: string; latency_ms: number; created: Date; finished: Date; questions: number }>(
+      `SELECT state, EXTRACT(EPOCH FROM (finished_at - created_at)) * 1000 AS latency_ms, created_at AS created, finished_at AS finished, question_count AS questions
+       FROM generation.jobs`,
+    );
+    const failed = rows.filter((r) => r.state !== 'completed');
+    const latencies = rows.map((r) => Number(r.latency_ms)).sort((a, b) => a - b);
+    const first = Math.min(...rows.map((r) => r.created.getTime()));
+    const last = Math.max(...rows.map((r) => r.finished.getTime()));
+    const queueSeconds = (last - first) / 1000;
+    const queueRate = rows.length / queueSeconds;
+    const directSorted = [...baseline.perJobMs].sort((a, b) => a - b);
+    const directRate = JOBS / (baseline.totalMs / 1000);
+    const questions = rows.reduce((n, r) => n + Number(r.questions), 0);
+    const enqueueSorted = [...enqueueMs].sort((a, b) => a - b);
+
+    console.log('\n| path | jobs | jobs/s | p50 | p99 | questions |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+    console.log(
+      `| queue: gateway → generation-service → BullMQ → ${WORKERS} workers (enqueue to done) | ${rows.length} | ${queueRate.toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} ms | ${percentile(latencies, 99).toFixed(0)} ms | ${questions} |`,
+    );
+    console.log(
+      `| direct: parse + chapters + generateBuiltinQuestions, one thread | ${JOBS} | ${directRate.toFixed(1)} | ${percentile(directSorted, 50).toFixed(1)} ms | ${percentile(directSorted, 99).toFixed(1)} ms | ${baseline.questions} |`,
+    );
+    console.log(`\nEnqueue (POST transcript-paste): ${JOBS} in ${enqueueSeconds.toFixed(1)} s, p50 ${percentile(enqueueSorted, 50).toFixed(0)} ms, p99 ${percentile(enqueueSorted, 99).toFixed(0)} ms`);
+    console.log(`Throughput ratio, queue on ${WORKERS} workers ÷ direct on one thread: ${(queueRate / directRate).toFixed(2)}`);
+    console.log(`Failed jobs: ${failed.length}`);
+    if (failed.length > 0) process.exitCode = 1;
+  } finally {
+    await db.end();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

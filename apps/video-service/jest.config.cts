@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'video-service',
   preset: '../../jest.preset.js',

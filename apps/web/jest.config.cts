@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'web',
   preset: '../../jest.preset.js',

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'config',
   preset: '../../jest.preset.js',

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'contracts',
   preset: '../../jest.preset.js',

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'domain',
   preset: '../../jest.preset.js',

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'nest-common',
   preset: '../../jest.preset.js',

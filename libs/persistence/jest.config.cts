@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'persistence',
   preset: '../../jest.preset.js',

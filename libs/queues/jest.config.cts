@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'queues',
   preset: '../../jest.preset.js',

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 module.exports = {
   displayName: 'testing',
   preset: '../../jest.preset.js',

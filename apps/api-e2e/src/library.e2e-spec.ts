@@ -378,6 +378,10 @@ describe('playback (public)', () => {
       url: video.url,
       youtubeId: video.youtubeId,
       thumbnailUrl: video.thumbnailUrl,
+      skippingMode: 'free',
+      requireCorrect: false,
+      hasCaptions: false,
+      mediaUrl: null,
     });
     expect(res.body.questions).toEqual([
       { id: early, type: 'true_false', question: 'What is 2 + 2?', options: ['3', '4'], timestamp: 7, topicTitle: 'Sums', topicStartTime: null },

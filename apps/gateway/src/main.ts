@@ -9,6 +9,7 @@ import { AppConfig, ConfigError, loadConfig } from '@veolearn/config';
 import { GatewayModule } from './app/gateway.module';
 import { SpaFallback } from './app/http/spa-fallback';
 import { createValidationPipe } from './app/http/validation.pipe';
+import { registerUploads } from './app/media/multipart';
 
 const logger = new Logger('gateway');
 
@@ -33,6 +34,8 @@ export async function createGateway(config: AppConfig): Promise<NestFastifyAppli
     if (text.trim() === '') return done(null, undefined);
     parseJson(request, text, done);
   });
+  // Multipart uploads stream past the JSON body limit on their one route; captions may be sent as text/vtt.
+  await registerUploads(app, config);
   app.setGlobalPrefix('api');
   app.useGlobalPipes(createValidationPipe());
   app.enableShutdownHooks();

@@ -7,3 +7,4 @@ export * from './lib/transcripts';
 export * from './lib/questions';
 export * from './lib/youtube-search';
 export * from './lib/generation';
+export * from './lib/attempts';

@@ -16,6 +16,7 @@ import { GenerationController } from './generation/generation.controller';
 import { YouTubeController } from './generation/youtube.controller';
 import { HealthController } from './health/health.controller';
 import { AnalyticsController } from './library/analytics.controller';
+import { AttemptsController } from './library/attempts.controller';
 import { FoldersController } from './library/folders.controller';
 import { InteractionsController } from './library/interactions.controller';
 import { PlaybackController } from './library/playback.controller';
@@ -23,6 +24,7 @@ import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { SpaFallback } from './http/spa-fallback';
 import { ServicesModule } from './services/services.module';
+import { MediaModule } from './media/media.module';
 
 const MINUTE_MS = 60_000;
 
@@ -35,6 +37,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
     AppConfigModule,
     RedisModule,
     ServicesModule,
+    MediaModule,
     TerminusModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],
@@ -48,7 +51,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       }),
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, GenerationController, YouTubeController],
+  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

@@ -16,6 +16,10 @@ describe('library views', () => {
       created_at: new Date('2026-01-02T03:04:05Z'),
       updated_at: '2026-01-02T03:04:06Z',
       folder_id: null,
+      skipping_mode: 'free',
+      require_correct: false,
+      has_captions: false,
+      has_media: false,
       question_count: '3',
     });
     expect(view).toEqual({
@@ -32,7 +36,34 @@ describe('library views', () => {
       updatedAt: '2026-01-02T03:04:06.000Z',
       folder: null,
       questionCount: 3,
+      skippingMode: 'free',
+      requireCorrect: false,
+      hasCaptions: false,
+      mediaUrl: null,
     });
+  });
+
+  it('reports settings, captions and the media url of an uploaded video', () => {
+    const view = toVideoView({
+      id: 12,
+      title: 'Lecture',
+      type: 'upload',
+      duration: 95,
+      status: 'ready',
+      url: '/api/media/12',
+      youtube_id: null,
+      filename: 'lecture.mp4',
+      thumbnail_url: null,
+      created_at: new Date(0),
+      updated_at: new Date(0),
+      folder_id: 3,
+      skipping_mode: 'no_seek',
+      require_correct: true,
+      has_captions: true,
+      has_media: true,
+      question_count: 0,
+    });
+    expect(view).toMatchObject({ skippingMode: 'no_seek', requireCorrect: true, hasCaptions: true, mediaUrl: '/api/media/12' });
   });
 
   it('maps a folder row with its counts', () => {

@@ -1,8 +1,29 @@
 import type { FolderColor, QuestionType } from '@veolearn/domain';
 import { QUESTION_TYPES } from '@veolearn/domain';
-import type { FolderView, LibraryAnalytics, QuestionTypeCounts, VideoStatus, VideoType, VideoView } from '@veolearn/contracts';
+import type {
+  FolderView,
+  LibraryAnalytics,
+  QuestionTypeCounts,
+  SkippingMode,
+  VideoStatus,
+  VideoType,
+  VideoView,
+} from '@veolearn/contracts';
 
-/** A row of library.videos as pg returns it, plus its question count. */
+/**
+ * The columns toVideoView reads, selected from a row (or CTE) named `v`. Captions and media are
+ * reported as flags: the VTT text and the storage key never leave the service in a view.
+ */
+export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media`;
+/** The question count toVideoView reads, for a row named `v`. */
+export const QUESTION_COUNT = `(SELECT count(*)::int FROM library.interactions i WHERE i.video_id = v.id) AS question_count`;
+
+/** Where the gateway streams an uploaded video's file. */
+export function mediaUrl(videoId: number): string {
+  return `/api/media/${videoId}`;
+}
+
+/** A row of library.videos as pg returns it (VIDEO_COLUMNS), plus its question count. */
 export interface VideoRow {
   id: number;
   title: string;
@@ -16,6 +37,10 @@ export interface VideoRow {
   created_at: Date | string;
   updated_at: Date | string;
   folder_id: number | null;
+  skipping_mode: SkippingMode;
+  require_correct: boolean;
+  has_captions: boolean;
+  has_media: boolean;
   question_count: number | string | null;
 }
 
@@ -53,6 +78,10 @@ export function toVideoView(row: VideoRow): VideoView {
     updatedAt: iso(row.updated_at),
     folder: row.folder_id,
     questionCount: int(row.question_count),
+    skippingMode: row.skipping_mode,
+    requireCorrect: row.require_correct,
+    hasCaptions: row.has_captions,
+    mediaUrl: row.has_media ? mediaUrl(row.id) : null,
   };
 }
 

@@ -25,9 +25,12 @@ import { rpcError } from '@veolearn/nest-common';
 import {
   type AnalyticsTotalsRow,
   type FolderRow,
+  mediaUrl,
+  QUESTION_COUNT,
   toFolderView,
   toLibraryAnalytics,
   toVideoView,
+  VIDEO_COLUMNS,
   type VideoRow,
   youtubeThumbnailUrl,
 } from './library-views';
@@ -40,8 +43,6 @@ const VIDEO_CREATE_LOCK = 0x76696430; // 'vid0'
 /** Serialises one owner's folder-tree changes, so two moves cannot build a cycle together. */
 const FOLDER_TREE_LOCK = 0x666c6430; // 'fld0'
 
-const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id`;
-const QUESTION_COUNT = `(SELECT count(*)::int FROM library.interactions i WHERE i.video_id = v.id) AS question_count`;
 const FOLDER_COUNTS = `(SELECT count(*)::int FROM library.videos v WHERE v.owner_id = f.owner_id AND v.folder_id = f.id) AS video_count,
   (SELECT count(*)::int FROM library.folders c WHERE c.owner_id = f.owner_id AND c.parent_id = f.id) AS folder_count`;
 
@@ -331,10 +332,14 @@ export class LibraryService {
    */
   async playback(message: { videoId: number }): Promise<PlaybackView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
-    const rows: Array<{ video: PlaybackView['video']; questions: PlaybackView['questions'] }> = await this.dataSource.query(
-      `SELECT json_build_object(
+    const rows: Array<{ video: Omit<PlaybackView['video'], 'mediaUrl'>; has_media: boolean; questions: PlaybackView['questions'] }> =
+      await this.dataSource.query(
+        `SELECT json_build_object(
                 'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
-                'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url) AS video,
+                'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
+                'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct,
+                'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
+              v.storage_key IS NOT NULL AS has_media,
               COALESCE((
                 SELECT json_agg(jsonb_build_object(
                          'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
@@ -343,10 +348,11 @@ export class LibraryService {
                        ORDER BY i.timestamp, i.position, i.id)
                 FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
        FROM library.videos v WHERE v.id = $1`,
-      [videoId],
-    );
+        [videoId],
+      );
     if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
-    return { video: rows[0].video, questions: rows[0].questions };
+    const { video, has_media, questions } = rows[0];
+    return { video: { ...video, mediaUrl: has_media ? mediaUrl(video.id) : null }, questions };
   }
 
   async userAnalytics(message: { owner: Owner }): Promise<LibraryAnalytics> {
@@ -355,7 +361,7 @@ export class LibraryService {
       this.dataSource.query(
         `WITH v AS (SELECT id, type FROM library.videos WHERE owner_id = $1),
               a AS (SELECT a.id, a.status, a.watch_time_seconds FROM library.attempts a JOIN v ON v.id = a.video_id),
-              ans AS (SELECT x.correct FROM library.answers x JOIN a ON a.id = x.attempt_id)
+              ans AS (SELECT x.correct FROM library.answers x JOIN a ON a.id = x.attempt_id WHERE x.status <> 'skipped')
          SELECT (SELECT count(*) FROM v)::int AS total_videos,
                 (SELECT count(*) FILTER (WHERE type = 'youtube') FROM v)::int AS youtube,
                 (SELECT count(*) FILTER (WHERE type = 'youtube_vr') FROM v)::int AS youtube_vr,

@@ -4,12 +4,17 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RpcErrorFilter } from '@veolearn/nest-common';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
+import { AttemptsController } from './attempts/attempts.controller';
+import { AttemptsService } from './attempts/attempts.service';
+import { VideoSettingsService } from './attempts/video-settings.service';
 import { LIBRARY_ENTITIES, LIBRARY_SCHEMA } from './entities';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
 import { LibraryController } from './library.controller';
 import { LibraryService } from './library.service';
 import { LIBRARY_MIGRATIONS } from './migrations';
+import { MediaController } from './media/media.controller';
+import { MediaService } from './media/media.service';
 
 export function libraryDataSourceOptions(config: AppConfig) {
   return schemaDataSourceOptions({
@@ -26,7 +31,7 @@ export function libraryDataSourceOptions(config: AppConfig) {
     AppConfigModule,
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
-  controllers: [LibraryController, InteractionsController],
-  providers: [LibraryService, InteractionsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  controllers: [LibraryController, InteractionsController, MediaController, AttemptsController],
+  providers: [LibraryService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class VideoServiceModule {}

@@ -202,6 +202,14 @@ export class AppConfig {
   @IsString()
   ADMIN_USERNAME = 'admin';
 
+  /** Folder of uploaded videos (relative paths start at the working directory). */
+  @IsString() @MinLength(1)
+  UPLOAD_DIR = 'data/uploads';
+
+  /** Largest video upload, in bytes (default 1 GiB). */
+  @Transform(toInt) @IsInt() @Min(1)
+  UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
+
   get queueRedisUrl(): string {
     return this.QUEUE_REDIS_URL ?? this.REDIS_URL;
   }

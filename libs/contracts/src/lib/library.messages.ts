@@ -1,4 +1,6 @@
-import type { Entitlements, FolderColor, QuestionType } from '@veolearn/domain';
+import type { AnswerStatus, Entitlements, FolderColor, QuestionType, SkippingMode } from '@veolearn/domain';
+
+export type { AnswerStatus, SkippingMode };
 
 /** The signed-in user a library request acts for. */
 export interface Owner {
@@ -43,6 +45,13 @@ export interface VideoView {
   /** The folder id, or null at Home. */
   folder: number | null;
   questionCount: number;
+  skippingMode: SkippingMode;
+  /** A wrong answer must be retried until correct before the video goes on. */
+  requireCorrect: boolean;
+  /** The video has captions of its own (uploaded or set by the owner). */
+  hasCaptions: boolean;
+  /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
+  mediaUrl: string | null;
 }
 
 /** A question as a learner sees it before answering: no correct answer, no feedback. */
@@ -59,7 +68,21 @@ export interface LearnerQuestionView {
 }
 
 export interface PlaybackView {
-  video: Pick<VideoView, 'id' | 'title' | 'type' | 'duration' | 'status' | 'url' | 'youtubeId' | 'thumbnailUrl'>;
+  video: Pick<
+    VideoView,
+    | 'id'
+    | 'title'
+    | 'type'
+    | 'duration'
+    | 'status'
+    | 'url'
+    | 'youtubeId'
+    | 'thumbnailUrl'
+    | 'skippingMode'
+    | 'requireCorrect'
+    | 'hasCaptions'
+    | 'mediaUrl'
+  >;
   questions: LearnerQuestionView[];
 }
 
@@ -220,6 +243,8 @@ export interface SaveGeneratedQuestionsMessage {
   questions: Array<Record<string, unknown>>;
   /** Seconds, when the generation learned the video's length (e.g. from the transcript). */
   duration?: number | null;
+  /** WebVTT built from the transcript's own timing; stored unless the video has uploaded captions. */
+  captionsVtt?: string | null;
 }
 
 export interface SaveGeneratedQuestionsResult {
@@ -245,4 +270,145 @@ export interface DeleteInteractionResult {
 export interface MarkGenerationFailedResult {
   videoId: number;
   status: VideoStatus;
+}
+
+// ---------------------------------------------------------------- learner attempts (issue 6)
+
+/** 'abandoned': the learner restarted the activity; such an attempt takes no more answers or progress. */
+export type AttemptStatus = 'in_progress' | 'completed' | 'abandoned';
+
+export interface QuestionFeedbackView {
+  correct: string;
+  incorrect: string;
+  explanation?: string;
+}
+
+/** A question the learner answered or skipped: only then are its correct answer and feedback shown. */
+export interface AnswerView {
+  interactionId: number;
+  status: AnswerStatus;
+  /** What the learner sent (null for a skip). */
+  response: unknown;
+  /** null while a wrong answer must still be corrected ("require correct"). */
+  correctAnswer: unknown;
+  /** The question's feedback; only `incorrect` while a wrong answer must still be corrected. */
+  feedback: Partial<QuestionFeedbackView>;
+  /** The first try's credit, 0..1: what the score counts. */
+  credit: number;
+  /** How many tries (more than one only with "require correct"). */
+  attempts: number;
+  answeredAt: string;
+  timeTakenMs: number | null;
+}
+
+/** One learner's run through one video. */
+export interface AttemptView {
+  id: string;
+  videoId: number;
+  status: AttemptStatus;
+  startedAt: string;
+  completedAt: string | null;
+  /** Seconds into the video where the learner was last. */
+  lastPosition: number;
+  watchTimeSeconds: number;
+  totalQuestions: number;
+  /** Questions answered (skips excluded). */
+  answeredCount: number;
+  /** Questions right on the first try. */
+  correctCount: number;
+  skippedCount: number;
+  /** Percent 0..100 with one decimal: the sum of first-try credits over all questions of the video. */
+  score: number;
+  skippingMode: SkippingMode;
+  requireCorrect: boolean;
+  /** Seconds the learner may seek or play to right now; null = no limit. */
+  maxAllowedPosition: number | null;
+  answers: AnswerView[];
+}
+
+/** POST /api/attempts/{id}/answers and /skip. */
+export interface AnswerResult {
+  /** Whether this try was right (false for a skip). */
+  correct: boolean;
+  /** This try's credit, 0..1. */
+  credit: number;
+  /** null while the learner must still retry a wrong answer ("require correct"). */
+  correctAnswer: unknown;
+  /** With "require correct" a wrong try carries only `incorrect`. */
+  feedback: Partial<QuestionFeedbackView>;
+  attempt: AttemptView;
+}
+
+/** POST /api/attempts/{id}/progress. */
+export interface ProgressResult {
+  attempt: AttemptView;
+}
+
+/** A progress report the video's mode refuses: the gateway answers 409 {message, allowedPosition}. */
+export interface ProgressRefusal {
+  message: string;
+  /** Seconds the player should go back to. */
+  allowedPosition: number;
+}
+
+/** What the video-service answers to a progress report (a refusal is not an error there). */
+export type ProgressOutcome = ProgressResult | { refused: ProgressRefusal };
+
+/** A line of the results screen. */
+export interface AttemptResultRow {
+  interactionId: number;
+  question: string;
+  type: QuestionType;
+  topicTitle: string | null;
+  timestamp: number;
+  /** 'unanswered' for a question the learner never reached (in-progress attempts only). */
+  status: AnswerStatus | 'unanswered';
+  response: unknown;
+  /** null for a question not answered yet. */
+  correctAnswer: unknown;
+  credit: number;
+  timeTakenMs: number | null;
+}
+
+/** GET /api/attempts/{id}: the attempt with one row per question for the results screen. */
+export interface AttemptResults extends AttemptView {
+  rows: AttemptResultRow[];
+}
+
+/** Who is acting on an attempt: the browser's learner id, and the signed-in user when a valid token came along. */
+export interface LearnerRef {
+  learnerId: string;
+  userId: number | null;
+}
+
+export interface StartAttemptMessage extends LearnerRef {
+  videoId: number;
+  restart?: boolean;
+}
+
+export interface AttemptRef extends LearnerRef {
+  attemptId: string;
+}
+
+export interface AnswerQuestionMessage extends AttemptRef {
+  interactionId: number;
+  response: unknown;
+  timeTakenMs?: number;
+}
+
+export interface SkipQuestionMessage extends AttemptRef {
+  interactionId: number;
+}
+
+export interface ReportProgressMessage extends AttemptRef {
+  position: number;
+  watchedSeconds: number;
+}
+
+/** PUT /api/videos/{id}/settings (owner). */
+export interface UpdateVideoSettingsMessage extends VideoRef {
+  skippingMode?: SkippingMode;
+  requireCorrect?: boolean;
+  /** Seconds; only stored while the video has no duration yet. */
+  duration?: number;
 }

@@ -34,3 +34,20 @@ export const InteractionPatterns = {
   /** From the generation worker: marks a video whose generation failed for good. */
   markGenerationFailed: 'interactions.mark-generation-failed',
 } as const;
+
+/** A learner's attempts at a video (public: a learner id, optionally a signed-in user), answered by the video-service. */
+export const AttemptPatterns = {
+  /** Resume the learner's latest in-progress attempt, or start one (restart: abandon it first). */
+  start: 'attempts.start',
+  answer: 'attempts.answer',
+  skip: 'attempts.skip',
+  progress: 'attempts.progress',
+  complete: 'attempts.complete',
+  /** The attempt with one row per question, for the results screen. */
+  results: 'attempts.results',
+} as const;
+
+/** Owner: a video's skipping mode, "require correct" and (once) its duration. */
+export const VideoSettingsPatterns = {
+  update: 'library.update-video-settings',
+} as const;

@@ -87,6 +87,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     JWT_SECRET: TEST_JWT_SECRET,
     PUBLIC_URL: 'http://127.0.0.1:0',
     PORT: String(options.port ?? 0),
+    // Uploads of this stack go to its own folder under tmp/ (never the repository's data/).
+    UPLOAD_DIR: join(ROOT, 'tmp', 'stack-uploads', safeName),
     ...(options.admin
       ? { ADMIN_EMAIL: options.admin.email, ADMIN_PASSWORD: options.admin.password, ADMIN_USERNAME: options.admin.username ?? 'admin' }
       : {}),

@@ -1,8 +1,19 @@
-import { BadRequestException, Body, Controller, Delete, Get, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Inject, Logger, Post, Put, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { CreateVideoDto, ListVideosQuery, MoveVideoDto, type Page, type Principal, RenameVideoDto, type VideoView } from '@veolearn/contracts';
+import {
+  CreateVideoDto,
+  ListVideosQuery,
+  MoveVideoDto,
+  type Page,
+  type Principal,
+  RenameVideoDto,
+  VideoSettingsDto,
+  type VideoView,
+} from '@veolearn/contracts';
 import { INVALID_YOUTUBE_URL, parseYouTubeId } from '@veolearn/domain';
 import { CurrentPrincipal } from '../auth/auth.decorators';
+import { VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
+import { MediaClient } from '../media/media-client';
 import { VideoClient } from '../services/video-client';
 import { folderSelector, ownerOf, IdParam } from './library-http';
 
@@ -12,7 +23,13 @@ const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole numb
 @ApiBearerAuth()
 @Controller('videos')
 export class VideosController {
-  constructor(private readonly videos: VideoClient) {}
+  private readonly logger = new Logger(VideosController.name);
+
+  constructor(
+    private readonly videos: VideoClient,
+    private readonly media: MediaClient,
+    @Inject(VIDEO_STORAGE) private readonly storage: VideoStorage,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: "The signed-in user's videos, newest first: all, Home only (folder=root) or one folder" })
@@ -54,10 +71,33 @@ export class VideosController {
     return this.videos.moveVideo({ owner: ownerOf(principal), videoId: id, folderId: dto.folderId });
   }
 
+  @Put(':id/settings')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({
+    summary: "Set a video's skipping mode (free, no_skip_forward, no_seek) and \"require correct\"; duration is stored only while unknown",
+  })
+  settings(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() dto: VideoSettingsDto): Promise<VideoView> {
+    return this.videos.updateVideoSettings({
+      owner: ownerOf(principal),
+      videoId: id,
+      skippingMode: dto.skippingMode,
+      requireCorrect: dto.requireCorrect,
+      duration: dto.duration,
+    });
+  }
+
   @Delete(':id')
   @ApiParam(ID_PARAM)
-  @ApiOperation({ summary: 'Delete a video with its questions, attempts and answers' })
-  remove(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number): Promise<{ deleted: true }> {
-    return this.videos.deleteVideo({ owner: ownerOf(principal), videoId: id });
+  @ApiOperation({ summary: 'Delete a video with its questions, attempts and answers (and its uploaded file)' })
+  async remove(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number): Promise<{ deleted: true }> {
+    // An uploaded video's file goes too (looked up first: the row is gone afterwards).
+    const media = await this.media.mediaInfo(id).catch(() => null);
+    const result = await this.videos.deleteVideo({ owner: ownerOf(principal), videoId: id });
+    if (media) {
+      await this.storage.delete(media.storageKey).catch((error: unknown) => {
+        this.logger.warn(`Video ${id} deleted but its file ${media.storageKey} was not: ${String(error)}`);
+      });
+    }
+    return result;
   }
 }

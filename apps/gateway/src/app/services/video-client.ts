@@ -2,6 +2,18 @@ import { Inject, Injectable } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
 import {
+  type AnswerQuestionMessage,
+  type AnswerResult,
+  AttemptPatterns,
+  type AttemptRef,
+  type AttemptResults,
+  type AttemptView,
+  type ProgressOutcome,
+  type ReportProgressMessage,
+  type SkipQuestionMessage,
+  type StartAttemptMessage,
+  type UpdateVideoSettingsMessage,
+  VideoSettingsPatterns,
   type CreateFolderMessage,
   type CreateInteractionMessage,
   type DeleteInteractionResult,
@@ -111,6 +123,34 @@ export class VideoClient {
 
   countVideos(owner: Owner): Promise<{ count: number }> {
     return this.send(LibraryPatterns.countVideos, { owner });
+  }
+
+  updateVideoSettings(message: UpdateVideoSettingsMessage): Promise<VideoView> {
+    return this.send(VideoSettingsPatterns.update, message);
+  }
+
+  startAttempt(message: StartAttemptMessage): Promise<AttemptView> {
+    return this.send(AttemptPatterns.start, message);
+  }
+
+  answerQuestion(message: AnswerQuestionMessage): Promise<AnswerResult> {
+    return this.send(AttemptPatterns.answer, message);
+  }
+
+  skipQuestion(message: SkipQuestionMessage): Promise<AnswerResult> {
+    return this.send(AttemptPatterns.skip, message);
+  }
+
+  reportProgress(message: ReportProgressMessage): Promise<ProgressOutcome> {
+    return this.send(AttemptPatterns.progress, message);
+  }
+
+  completeAttempt(message: AttemptRef): Promise<AttemptView> {
+    return this.send(AttemptPatterns.complete, message);
+  }
+
+  attemptResults(message: AttemptRef): Promise<AttemptResults> {
+    return this.send(AttemptPatterns.results, message);
   }
 
   health(timeoutMs: number): Promise<ServiceHealth> {

@@ -3,8 +3,9 @@ import { RpcException } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isRpcErrorBody } from '@veolearn/contracts';
-import { buildChapters, parseTranscript, type Question } from '@veolearn/domain';
+import { buildChapters, type ParsedTranscript, parseTranscript, type Question } from '@veolearn/domain';
 import { GENERATION_STAGES, type GenerationProgress } from '@veolearn/queues';
+import { segmentsToVtt } from '@veolearn/storage';
 import { CostRecorder } from '../costs/cost-recorder';
 import { GenerationJobEntity } from '../entities';
 import { LibraryClient } from '../library-client';
@@ -19,6 +20,14 @@ export type RunOutcome = { status: 'completed'; questionCount: number } | { stat
 export class PermanentJobError extends Error {}
 
 const WRITING_SPAN = GENERATION_STAGES.checking.percent - GENERATION_STAGES.writing.percent;
+
+/**
+ * WebVTT captions from a transcript that carries its own timing (SRT, WebVTT, a YouTube transcript
+ * copy); null for plain text, whose times are only estimated from speaking speed.
+ */
+function captionsFrom(parsed: ParsedTranscript): string | null {
+  return parsed.format === 'plain' ? null : segmentsToVtt(parsed.segments);
+}
 
 /**
  * Runs one generation job: transcript → chapters → questions (provider) → one saved question set.
@@ -105,6 +114,7 @@ export class GenerationRunner {
         jobId,
         questions: questions as unknown as Array<Record<string, unknown>>,
         duration: durationSeconds,
+        captionsVtt: captionsFrom(parsed),
       });
     } catch (error) {
       const body = error instanceof RpcException ? error.getError() : null;

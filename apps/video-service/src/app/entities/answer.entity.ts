@@ -1,7 +1,9 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { AnswerStatus } from '@veolearn/contracts';
 
-/** One answer a learner gave to one question during an attempt. */
+/** One learner's answer to one question during an attempt (retries update the same row). */
 @Entity({ name: 'answers' })
+@Index('answers_attempt_interaction_key', ['attemptId', 'interactionId'], { unique: true })
 export class AnswerEntity {
   @PrimaryGeneratedColumn({ type: 'bigint' })
   id!: string;
@@ -17,8 +19,21 @@ export class AnswerEntity {
   @Column({ type: 'jsonb' })
   response!: unknown;
 
+  /** Whether the first try was right: this is what the score counts. */
   @Column({ type: 'boolean' })
   correct!: boolean;
+
+  /** Where the question stands now: 'correct' once any try was right, 'incorrect', or 'skipped'. */
+  @Column({ type: 'varchar', length: 20, default: 'incorrect' })
+  status!: AnswerStatus;
+
+  /** The first try's credit, 0..1 (partial credit for multiple choice, ordering, matching…). */
+  @Column({ type: 'real', default: 0 })
+  credit!: number;
+
+  /** How many times the learner answered (more than one only with "require correct"). */
+  @Column({ type: 'integer', default: 1 })
+  tries!: number;
 
   @Column({ name: 'time_taken_ms', type: 'integer', nullable: true })
   timeTakenMs!: number | null;

@@ -1,7 +1,9 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
+import type { AttemptStatus } from '@veolearn/contracts';
 
 /** One learner's run through one video. */
 @Entity({ name: 'attempts' })
+@Index('attempts_video_learner_idx', ['videoId', 'learnerId'])
 export class AttemptEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -10,15 +12,16 @@ export class AttemptEntity {
   @Column({ name: 'video_id', type: 'integer' })
   videoId!: number;
 
-  /** 'anon:<uuid>' | 'user:<id>' | 'lti:<sub>' */
+  /** The learner id the browser keeps (a random UUID), or another opaque learner key. */
   @Column({ name: 'learner_id', type: 'varchar', length: 100 })
   learnerId!: string;
 
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId!: number | null;
 
+  /** 'abandoned' once the learner restarted the activity (Retry Activity / Start Over). */
   @Column({ type: 'varchar', length: 20 })
-  status!: 'in_progress' | 'completed';
+  status!: AttemptStatus;
 
   @Column({ name: 'started_at', type: 'timestamptz', default: () => 'now()' })
   startedAt!: Date;
@@ -40,4 +43,11 @@ export class AttemptEntity {
 
   @Column({ name: 'answered_count', type: 'integer', default: 0 })
   answeredCount!: number;
+
+  @Column({ name: 'skipped_count', type: 'integer', default: 0 })
+  skippedCount!: number;
+
+  /** When the last progress report arrived (no_seek compares positions against real time). */
+  @Column({ name: 'last_progress_at', type: 'timestamptz', nullable: true })
+  lastProgressAt!: Date | null;
 }

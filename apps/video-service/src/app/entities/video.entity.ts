@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { VideoStatus, VideoType } from '@veolearn/contracts';
+import type { SkippingMode, VideoStatus, VideoType } from '@veolearn/contracts';
 
 @Entity({ name: 'videos' })
 @Index('videos_owner_folder_idx', ['ownerId', 'folderId'])
@@ -42,6 +42,29 @@ export class VideoEntity {
   /** The generation job whose question set was saved; a second save for the same job changes nothing. */
   @Column({ name: 'generation_job_id', type: 'uuid', nullable: true })
   generationJobId!: string | null;
+
+  /** How far a learner may move through the video: 'free', 'no_skip_forward' or 'no_seek'. */
+  @Column({ name: 'skipping_mode', type: 'varchar', length: 20, default: 'free' })
+  skippingMode!: SkippingMode;
+
+  /** A wrong answer must be retried until correct before the video goes on. */
+  @Column({ name: 'require_correct', type: 'boolean', default: false })
+  requireCorrect!: boolean;
+
+  /** Uploaded (or replaced) WebVTT captions; null when the video has none of its own. */
+  @Column({ name: 'captions_vtt', type: 'text', nullable: true })
+  captionsVtt!: string | null;
+
+  /** Where an uploaded file lives in media storage; null for YouTube videos. */
+  @Column({ name: 'storage_key', type: 'varchar', length: 255, nullable: true })
+  storageKey!: string | null;
+
+  @Column({ name: 'mime_type', type: 'varchar', length: 100, nullable: true })
+  mimeType!: string | null;
+
+  /** Bytes of the uploaded file (a bigint, so the driver hands it over as a string). */
+  @Column({ name: 'size_bytes', type: 'bigint', nullable: true })
+  sizeBytes!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

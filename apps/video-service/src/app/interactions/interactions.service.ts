@@ -29,6 +29,7 @@ import {
   toLearnerQuestionView,
 } from './interaction-views';
 import { type EarlierQuestion, timestampOf, withQuestionDefaults } from './question-defaults';
+import { GENERATED_CAPTIONS_PREFIX, generatedCaptionsOrNull } from '../media/media-rules';
 
 /** The most questions one video holds; more would crowd the timeline and the player. */
 export const MAX_QUESTIONS_PER_VIDEO = 50;
@@ -222,9 +223,12 @@ export class InteractionsService {
       );
       await manager.query('DELETE FROM library.interactions WHERE video_id = $1', [videoId]);
       await this.insertSet(manager, videoId, questions);
+      // Captions from this generation replace earlier generated ones, never captions the owner uploaded.
       await manager.query(
-        `UPDATE library.videos SET generation_job_id = $2, status = 'ready', duration = COALESCE(duration, $3), updated_at = now() WHERE id = $1`,
-        [videoId, jobId, learnedDuration],
+        `UPDATE library.videos SET generation_job_id = $2, status = 'ready', duration = COALESCE(duration, $3), updated_at = now(),
+                captions_vtt = CASE WHEN captions_vtt IS NULL OR starts_with(captions_vtt, $5) THEN $4 ELSE captions_vtt END
+         WHERE id = $1`,
+        [videoId, jobId, learnedDuration, generatedCaptionsOrNull(message.captionsVtt), GENERATED_CAPTIONS_PREFIX],
       );
       return { videoId, created: true, interactions: (await this.rows(manager, videoId)).map(toInteractionView) };
     });

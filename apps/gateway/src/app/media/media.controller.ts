@@ -1,0 +1,104 @@
+import { Readable } from 'node:stream';
+import { Body, Controller, Get, HttpException, HttpStatus, Inject, Logger, NotFoundException, Put, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { SkipThrottle } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CAPTIONS_TEXT_MAX_LENGTH, type Principal, type VideoView } from '@veolearn/contracts';
+import { CaptionsError, contentRange, normaliseCaptions, parseRange, StorageNotFoundError, VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
+import { CurrentPrincipal, Public } from '../auth/auth.decorators';
+import { IdParam, ownerOf } from '../library/library-http';
+import { MediaClient } from './media-client';
+import { captionsTooLargeMessage } from './upload-form';
+
+const ID_PARAM = { name: 'id', type: Number, description: 'A video id: a positive whole number (400 otherwise)' };
+const VIDEO_NOT_FOUND = 'Video not found';
+const CAPTIONS_BODY = 'Send the captions as a text/vtt (or SRT) body, or as JSON {"text": "WEBVTT ..."}.';
+
+/** The captions text of a PUT body: a raw text/vtt or SRT string, or JSON {text}. */
+export function captionsTextOf(body: unknown): string {
+  const text =
+    typeof body === 'string'
+      ? body
+      : typeof body === 'object' && body !== null && !Array.isArray(body) && Object.keys(body).length === 1
+        ? (body as { text?: unknown }).text
+        : undefined;
+  if (typeof text !== 'string' || text.trim() === '') throw new HttpException(CAPTIONS_BODY, HttpStatus.BAD_REQUEST);
+  if (text.length > CAPTIONS_TEXT_MAX_LENGTH) throw new HttpException(captionsTooLargeMessage(CAPTIONS_TEXT_MAX_LENGTH), HttpStatus.PAYLOAD_TOO_LARGE);
+  return text;
+}
+
+/** Uploaded videos' files (with Range) and captions. */
+@ApiTags('media')
+@Controller()
+export class MediaController {
+  private readonly logger = new Logger(MediaController.name);
+
+  constructor(
+    private readonly media: MediaClient,
+    @Inject(VIDEO_STORAGE) private readonly storage: VideoStorage,
+  ) {}
+
+  @Public()
+  @SkipThrottle()
+  @Get('media/:id')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({ summary: "An uploaded video's file; Range requests answer 206 (416 when outside the file); HEAD gives the headers" })
+  async stream(@IdParam('Video') id: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
+    const info = await this.media.mediaInfo(id);
+    const stat = await this.storage.stat(info.storageKey);
+    if (!stat) {
+      this.logger.warn(`Video ${id}: its file ${info.storageKey} is missing from storage`);
+      throw new NotFoundException(VIDEO_NOT_FOUND);
+    }
+    const size = stat.size;
+    const range = parseRange(request.headers.range, size);
+    reply.header('accept-ranges', 'bytes');
+    if (range.kind === 'unsatisfiable') {
+      reply.header('content-range', contentRange(size));
+      throw new HttpException('The requested range lies outside the video.', HttpStatus.REQUESTED_RANGE_NOT_SATISFIABLE);
+    }
+    const part = range.kind === 'partial' ? { start: range.start, end: range.end } : undefined;
+    reply
+      .code(part ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK)
+      .header('content-type', info.mimeType)
+      .header('content-length', part ? part.end - part.start + 1 : size)
+      .header('cache-control', 'public, max-age=3600')
+      .header('content-disposition', 'inline');
+    if (part) reply.header('content-range', contentRange(size, part));
+    // HEAD: an empty stream, as an empty body would make Fastify's HEAD handling reset Content-Length to 0.
+    if (request.method === 'HEAD') return reply.send(Readable.from([]));
+    try {
+      return reply.send(await this.storage.openRead(info.storageKey, part));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) throw new NotFoundException(VIDEO_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  @Public()
+  @Get('videos/:id/captions.vtt')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({ summary: "The video's WebVTT captions: uploaded ones, else built from its latest generation's transcript timing; 404 when none" })
+  async captions(@IdParam('Video') id: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const captions = await this.media.getCaptions(id);
+    reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'no-cache');
+    return captions.vtt;
+  }
+
+  @Put('videos/:id/captions')
+  @ApiBearerAuth()
+  @ApiParam(ID_PARAM)
+  @ApiConsumes('application/json', 'text/vtt', 'application/x-subrip')
+  @ApiBody({ schema: { type: 'object', required: ['text'], properties: { text: { type: 'string', description: 'WebVTT or SRT' } } } })
+  @ApiOperation({ summary: "Replace one of your videos' captions (WebVTT or SRT; SRT is converted to WebVTT)" })
+  setCaptions(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() body: unknown): Promise<VideoView> {
+    let vtt: string;
+    try {
+      vtt = normaliseCaptions(captionsTextOf(body));
+    } catch (error) {
+      if (error instanceof CaptionsError) throw new HttpException(error.message, HttpStatus.BAD_REQUEST);
+      throw error;
+    }
+    return this.media.setCaptions({ owner: ownerOf(principal), videoId: id, vtt });
+  }
+}

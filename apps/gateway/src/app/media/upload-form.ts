@@ -1,0 +1,83 @@
+import { BadRequestException, HttpException, HttpStatus, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
+import { VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
+import { CaptionsError, formatBytes, StorageLimitError, UnsupportedVideoError } from '@veolearn/storage';
+
+export const UPLOAD_FIELDS = ['file', 'captions', 'title', 'folderId'] as const;
+export const NOT_MULTIPART = 'Send the video as multipart/form-data, with the file in a "file" field.';
+export const NO_FILE = 'Choose a video file to upload (form field "file").';
+export const ONE_FILE = 'Send one video file per upload.';
+export const INTERRUPTED = 'The upload was interrupted before it finished.';
+export const BAD_FORM = 'The upload is not valid multipart/form-data.';
+export const FORM_LIMITS = 'The form has too many parts: send a "file", and optionally "captions", "title" and "folderId".';
+const FOLDER_ID = /^[1-9][0-9]{0,9}$/;
+const MAX_ID = 2_147_483_647;
+/** Form framing and the small fields around the file(s), on top of the file limits. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function tooLargeMessage(limitBytes: number): string {
+  return `The video is larger than the ${formatBytes(limitBytes)} limit.`;
+}
+
+export function captionsTooLargeMessage(limitBytes: number): string {
+  return `The captions file is larger than the ${formatBytes(limitBytes)} limit.`;
+}
+
+/** The `title` field: trimmed; empty means "use the file name". */
+export function titleField(value: unknown): string | undefined {
+  if (typeof value !== 'string') throw new BadRequestException('The title must be text');
+  const title = value.trim();
+  if (title === '') return undefined;
+  if (title.length > VIDEO_TITLE_MAX_LENGTH) throw new BadRequestException(`The title must be at most ${VIDEO_TITLE_MAX_LENGTH} characters`);
+  if (CONTROL.test(title)) throw new BadRequestException('The title contains characters that are not allowed');
+  return title;
+}
+
+/** The `folderId` field: a folder id, or null for Home ('', 'null' and 'root' too). */
+export function folderIdField(value: unknown): number | null {
+  const text = typeof value === 'string' ? value.trim() : '';
+  if (text === '' || text === 'null' || text === 'root') return null;
+  const id = FOLDER_ID.test(text) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(id) || id > MAX_ID) throw new BadRequestException('folderId must be a folder id or null');
+  return id;
+}
+
+/** The default title: the file name without its folder and extension, or 'Uploaded video'. */
+export function titleFromFilename(filename: string | undefined): string {
+  const base = (filename ?? '').split(/[\\/]/).pop() ?? '';
+  const title = base
+    .replace(/\.[^.]*$/, '')
+    .replace(/[\u0000-\u001f\u007f]/g, '') // eslint-disable-line no-control-regex
+    .trim()
+    .slice(0, VIDEO_TITLE_MAX_LENGTH)
+    .trim();
+  return title || 'Uploaded video';
+}
+
+/** 413 at once when the declared body is bigger than the largest form that could be accepted. */
+export function assertDeclaredLength(header: string | string[] | undefined, videoLimit: number, captionsLimit: number): void {
+  if (typeof header !== 'string' || !/^\d+$/.test(header)) return;
+  if (Number(header) > videoLimit + captionsLimit + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeException(tooLargeMessage(videoLimit));
+}
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Any failure of an upload as the HTTP error the client sees; unknown errors stay as they are (500, logged). */
+export function uploadHttpError(error: unknown, videoLimit: number): unknown {
+  if (error instanceof HttpException) return error;
+  if (error instanceof StorageLimitError) return new PayloadTooLargeException(tooLargeMessage(videoLimit));
+  if (error instanceof UnsupportedVideoError) return new UnsupportedMediaTypeException(error.message);
+  if (error instanceof CaptionsError) return new BadRequestException(error.message);
+  const code = codeOf(error);
+  if (code === 'FST_MP_PREMATURE_CLOSE' || code === 'ERR_STREAM_PREMATURE_CLOSE' || code === 'ECONNRESET') {
+    return new HttpException(INTERRUPTED, HttpStatus.BAD_REQUEST);
+  }
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new BadRequestException(FORM_LIMITS);
+  if (code === 'FST_PROTO_VIOLATION' || code === 'FST_INVALID_JSON_FIELD_ERROR') return new BadRequestException(BAD_FORM);
+  return error;
+}

@@ -1,0 +1,217 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { pipeline } from 'node:stream/promises';
+import type { Multipart, MultipartFile } from '@fastify/multipart';
+import { BadRequestException, Controller, HttpException, Inject, Logger, PayloadTooLargeException, Post, Req, Res, UnsupportedMediaTypeException } from '@nestjs/common';
+import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppConfig } from '@veolearn/config';
+import type { Owner, Principal, VideoView } from '@veolearn/contracts';
+import { CAPTIONS_MAX_BYTES, normaliseCaptions, VIDEO_STORAGE, type VideoMimeType, type VideoStorage, VideoTypeGate } from '@veolearn/storage';
+import { CurrentPrincipal } from '../auth/auth.decorators';
+import { ownerOf } from '../library/library-http';
+import { MediaClient } from './media-client';
+import {
+  assertDeclaredLength,
+  BAD_FORM,
+  captionsTooLargeMessage,
+  folderIdField,
+  INTERRUPTED,
+  NO_FILE,
+  NOT_MULTIPART,
+  ONE_FILE,
+  titleField,
+  titleFromFilename,
+  UPLOAD_FIELDS,
+  uploadHttpError,
+} from './upload-form';
+
+/** How long a refused upload's remaining body is read and dropped before the connection is closed. */
+const LINGER_MS = 5_000;
+
+interface StoredVideo {
+  key: string;
+  bytes: number;
+  mimeType: VideoMimeType;
+  filename: string;
+}
+
+interface UploadForm {
+  video: StoredVideo | null;
+  captionsVtt: string | null;
+  title?: string;
+  folderId: number | null;
+}
+
+/**
+ * After a refusal the client may still be sending: read and drop the rest for a while (so it can
+ * read our answer instead of a reset), then close the connection.
+ */
+function discardRestOfBody(raw: IncomingMessage): void {
+  if (raw.complete || raw.destroyed) return;
+  const timer = setTimeout(() => raw.socket?.destroy(), LINGER_MS);
+  timer.unref();
+  raw.once('end', () => clearTimeout(timer));
+  raw.once('close', () => clearTimeout(timer));
+  raw.resume();
+}
+
+/** A captions file part, read whole (it is small) and rewritten as WebVTT. */
+async function readCaptions(part: MultipartFile): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > CAPTIONS_MAX_BYTES) {
+      part.file.destroy();
+      throw new PayloadTooLargeException(captionsTooLargeMessage(CAPTIONS_MAX_BYTES));
+    }
+    chunks.push(chunk as Buffer);
+  }
+  // The form's per-file limit (the video limit) cut it short: it is larger than a captions file may be.
+  if (part.file.truncated) throw new PayloadTooLargeException(captionsTooLargeMessage(CAPTIONS_MAX_BYTES));
+  return normaliseCaptions(Buffer.concat(chunks).toString('utf8'));
+}
+
+@ApiTags('videos')
+@ApiBearerAuth()
+@Controller('videos')
+export class UploadController {
+  private readonly logger = new Logger(UploadController.name);
+
+  constructor(
+    private readonly media: MediaClient,
+    @Inject(VIDEO_STORAGE) private readonly storage: VideoStorage,
+    private readonly config: AppConfig,
+  ) {}
+
+  @Post('upload')
+  @ApiConsumes('multipart/form-data')
+  @ApiBody({
+    schema: {
+      type: 'object',
+      required: ['file'],
+      properties: {
+        file: { type: 'string', format: 'binary', description: 'MP4, WebM or MOV (judged by content), up to UPLOAD_MAX_BYTES' },
+        captions: { type: 'string', format: 'binary', description: 'Optional WebVTT or SRT captions, up to 2 MiB' },
+        title: { type: 'string', description: 'Defaults to the file name without its extension' },
+        folderId: { type: 'string', description: 'A folder id; empty for Home' },
+      },
+    },
+  })
+  @ApiOperation({
+    summary: 'Upload a video file (streamed to storage); 402 over the plan limit, 413 too large, 415 not MP4/WebM/MOV',
+  })
+  async upload(
+    @CurrentPrincipal() principal: Principal,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<VideoView> {
+    const limit = this.config.UPLOAD_MAX_BYTES;
+    const owner = ownerOf(principal);
+    let form: UploadForm;
+    try {
+      if (!request.isMultipart()) throw new UnsupportedMediaTypeException(NOT_MULTIPART);
+      assertDeclaredLength(request.headers['content-length'], limit, CAPTIONS_MAX_BYTES);
+      await this.media.checkUpload({ owner });
+      form = await this.receive(request, owner);
+    } catch (error) {
+      reply.header('connection', 'close');
+      discardRestOfBody(request.raw);
+      throw uploadHttpError(error, limit);
+    }
+    return this.register(owner, form);
+  }
+
+  /** Reads the parts in order; the video streams through the type gate into storage. Nothing stays stored on failure. */
+  private async receive(request: FastifyRequest, owner: Owner): Promise<UploadForm> {
+    const form: UploadForm = { video: null, captionsVtt: null, folderId: null };
+    if (request.raw.destroyed) throw new BadRequestException(INTERRUPTED);
+    const parts = request.parts();
+    try {
+      for (;;) {
+        let next: IteratorResult<Multipart>;
+        try {
+          next = await parts.next();
+        } catch (error) {
+          // The form itself broke: a known multipart error, or malformed framing.
+          const mapped = uploadHttpError(error, this.config.UPLOAD_MAX_BYTES);
+          throw mapped === error ? new BadRequestException(BAD_FORM) : mapped;
+        }
+        if (next.done) break;
+        await this.take(next.value, form, owner);
+      }
+      if (!form.video) throw new BadRequestException(NO_FILE);
+      return form;
+    } catch (error) {
+      if (form.video) await this.removeFile(form.video.key);
+      throw error;
+    }
+  }
+
+  private async take(part: Multipart, form: UploadForm, owner: Owner): Promise<void> {
+    if (!(UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
+      throw new BadRequestException(`Unknown field "${part.fieldname}" is not allowed: send file, captions, title and folderId`);
+    }
+    if (part.type === 'field') {
+      if (part.fieldname === 'title') form.title = titleField(part.value);
+      else if (part.fieldname === 'folderId') form.folderId = folderIdField(part.value);
+      else throw new BadRequestException(`The "${part.fieldname}" field must be a file`);
+      return;
+    }
+    if (part.fieldname === 'captions') {
+      if (form.captionsVtt !== null) throw new BadRequestException('Send one captions file per upload.');
+      form.captionsVtt = await readCaptions(part);
+      return;
+    }
+    if (part.fieldname !== 'file') throw new BadRequestException(`The "${part.fieldname}" field must be text`);
+    if (form.video) throw new BadRequestException(ONE_FILE);
+    // A folder named before the file is checked before anything is stored.
+    if (form.folderId !== null) await this.media.checkUpload({ owner, folderId: form.folderId });
+    form.video = await this.store(part);
+  }
+
+  /** Streams one file part into storage under a new key, checked by content and size on the way. */
+  private async store(part: MultipartFile): Promise<StoredVideo> {
+    const key = `videos/${randomUUID()}`;
+    const gate = new VideoTypeGate();
+    const feed = pipeline(part.file, gate);
+    feed.catch(() => undefined); // its failure reaches storage.put through the gate
+    const { bytes } = await this.storage.put(key, gate, { maxBytes: this.config.UPLOAD_MAX_BYTES });
+    await feed;
+    if (!gate.mimeType) throw new Error('The type gate let a file through without judging it');
+    return { key, bytes, mimeType: gate.mimeType, filename: part.filename };
+  }
+
+  /** Records the stored file as a video; on any refusal or failure the file (and any row) is removed. */
+  private async register(owner: Owner, form: UploadForm): Promise<VideoView> {
+    const video = form.video as StoredVideo;
+    try {
+      return await this.media.registerUpload({
+        owner,
+        title: form.title ?? titleFromFilename(video.filename),
+        folderId: form.folderId,
+        storageKey: video.key,
+        mimeType: video.mimeType,
+        sizeBytes: video.bytes,
+        filename: video.filename || 'video',
+        captionsVtt: form.captionsVtt,
+      });
+    } catch (error) {
+      // A refusal (4xx) created no row; a lost answer (503) may have: remove it too.
+      if (!(error instanceof HttpException && error.getStatus() < 500)) {
+        await this.media.discardUpload({ owner, storageKey: video.key }).catch((e: unknown) => {
+          this.logger.warn(`Could not discard the row of upload ${video.key}: ${String(e)}`);
+        });
+      }
+      await this.removeFile(video.key);
+      throw error;
+    }
+  }
+
+  private async removeFile(key: string): Promise<void> {
+    await this.storage.delete(key).catch((error: unknown) => {
+      this.logger.error(`Could not delete the stored upload ${key}: ${String(error)}`);
+    });
+  }
+}

@@ -1,0 +1,157 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import type {
+  CaptionsView,
+  CheckUploadMessage,
+  CheckUploadResult,
+  DiscardUploadMessage,
+  MediaInfo,
+  Owner,
+  RegisterUploadMessage,
+  SetCaptionsMessage,
+  UploadMimeType,
+  VideoView,
+} from '@veolearn/contracts';
+import { videoCreationDecision } from '@veolearn/domain';
+import { rpcError } from '@veolearn/nest-common';
+import { isGeneratedCaptions } from '@veolearn/storage';
+import { mediaUrl, QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
+import {
+  FOLDER_NOT_FOUND,
+  folderIdOf,
+  mimeTypeOf,
+  NO_CAPTIONS,
+  ownerCaptions,
+  ownerIdOf,
+  positiveId,
+  sizeBytesOf,
+  storageKeyOf,
+  uploadFilename,
+  uploadTitle,
+  VIDEO_NOT_FOUND,
+} from './media-rules';
+
+/** The same advisory lock key as LibraryService.createVideo: one owner's video creations run one at a time. */
+const VIDEO_CREATE_LOCK = 0x76696430; // 'vid0'
+
+/** Uploaded video files (where they are, registering them) and captions. */
+@Injectable()
+export class MediaService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /** The early check before the gateway stores a file: 402 over the plan limit, 404 for a folder not the owner's. */
+  async checkUpload(message: CheckUploadMessage): Promise<CheckUploadResult> {
+    const owner = ownerIdOf(message?.owner);
+    const folderId = folderIdOf(message.folderId);
+    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
+    this.assertPlanAllows(message.owner, n);
+    if (folderId !== null && !(await this.ownsFolder(this.dataSource.manager, owner, folderId))) throw rpcError(404, FOLDER_NOT_FOUND);
+    return { allowed: true };
+  }
+
+  /**
+   * Records a stored upload as a ready video of type 'upload' (url and mediaUrl '/api/media/{id}').
+   * The plan limit is checked again under the owner's creation lock, so parallel uploads at the limit
+   * cannot both pass; the gateway deletes the file when this refuses.
+   */
+  async registerUpload(message: RegisterUploadMessage): Promise<VideoView> {
+    const owner = ownerIdOf(message?.owner);
+    const folderId = folderIdOf(message.folderId);
+    const title = uploadTitle(message.title);
+    const storageKey = storageKeyOf(message.storageKey);
+    const mimeType: UploadMimeType = mimeTypeOf(message.mimeType);
+    const sizeBytes = sizeBytesOf(message.sizeBytes);
+    const captions = message.captionsVtt === undefined || message.captionsVtt === null ? null : ownerCaptions(message.captionsVtt);
+    return this.dataSource.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [VIDEO_CREATE_LOCK, owner]);
+      const [{ n }] = await manager.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
+      this.assertPlanAllows(message.owner, n);
+      if (folderId !== null && !(await this.ownsFolder(manager, owner, folderId, true))) throw rpcError(404, FOLDER_NOT_FOUND);
+      const [{ id }] = await manager.query(`SELECT nextval(pg_get_serial_sequence('library.videos', 'id'))::int AS id`);
+      const rows: VideoRow[] = await manager.query(
+        `INSERT INTO library.videos AS v (id, owner_id, folder_id, title, type, status, url, filename, storage_key, mime_type, size_bytes, captions_vtt)
+         VALUES ($1, $2, $3, $4, 'upload', 'ready', $5, $6, $7, $8, $9, $10)
+         RETURNING ${VIDEO_COLUMNS}, 0 AS question_count`,
+        [id, owner, folderId, title, mediaUrl(id), uploadFilename(message.filename), storageKey, mimeType, sizeBytes, captions],
+      );
+      return toVideoView(rows[0]);
+    });
+  }
+
+  /** Removes the owner's video row that points at `storageKey` (after a register whose answer was lost). */
+  async discardUpload(message: DiscardUploadMessage): Promise<{ discarded: number }> {
+    const owner = ownerIdOf(message?.owner);
+    const storageKey = storageKeyOf(message.storageKey);
+    return this.dataSource.transaction(async (manager) => {
+      const rows: Array<{ id: number }> = await manager.query(
+        'SELECT id FROM library.videos WHERE owner_id = $1 AND storage_key = $2 FOR UPDATE',
+        [owner, storageKey],
+      );
+      for (const { id } of rows) {
+        await manager.query(
+          `DELETE FROM library.answers
+           WHERE attempt_id IN (SELECT id FROM library.attempts WHERE video_id = $1)
+              OR interaction_id IN (SELECT id FROM library.interactions WHERE video_id = $1)`,
+          [id],
+        );
+        await manager.query('DELETE FROM library.attempts WHERE video_id = $1', [id]);
+        await manager.query('DELETE FROM library.interactions WHERE video_id = $1', [id]);
+        await manager.query('DELETE FROM library.videos WHERE id = $1', [id]);
+      }
+      return { discarded: rows.length };
+    });
+  }
+
+  /** Public: the file behind /api/media/{id}. Videos without an uploaded file are 'Video not found'. */
+  async mediaInfo(message: { videoId: number }): Promise<MediaInfo> {
+    const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
+    const rows: Array<{ storage_key: string; mime_type: UploadMimeType; size_bytes: string }> = await this.dataSource.query(
+      'SELECT storage_key, mime_type, size_bytes FROM library.videos WHERE id = $1 AND storage_key IS NOT NULL',
+      [videoId],
+    );
+    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    return { videoId, storageKey: rows[0].storage_key, mimeType: rows[0].mime_type, sizeBytes: Number(rows[0].size_bytes) };
+  }
+
+  /** Public: the video's captions (uploaded, else built from its latest generation's transcript). */
+  async getCaptions(message: { videoId: number }): Promise<CaptionsView> {
+    const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
+    const rows: Array<{ captions_vtt: string | null }> = await this.dataSource.query('SELECT captions_vtt FROM library.videos WHERE id = $1', [
+      videoId,
+    ]);
+    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    const vtt = rows[0].captions_vtt;
+    if (!vtt) throw rpcError(404, NO_CAPTIONS);
+    return { videoId, source: isGeneratedCaptions(vtt) ? 'generated' : 'upload', vtt };
+  }
+
+  /** Owner: replaces the captions (generated ones included); later generations keep these. */
+  async setCaptions(message: SetCaptionsMessage): Promise<VideoView> {
+    const owner = ownerIdOf(message?.owner);
+    const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
+    const vtt = ownerCaptions(message.vtt);
+    const rows: VideoRow[] = await this.dataSource.query(
+      `WITH v AS (UPDATE library.videos SET captions_vtt = $3, updated_at = now() WHERE id = $1 AND owner_id = $2 RETURNING *)
+       SELECT ${VIDEO_COLUMNS}, ${QUESTION_COUNT} FROM v`,
+      [videoId, owner, vtt],
+    );
+    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    return toVideoView(rows[0]);
+  }
+
+  // ---------------------------------------------------------------- helpers
+
+  private assertPlanAllows(owner: Owner, videoCount: number): void {
+    const decision = videoCreationDecision(owner.entitlements, videoCount);
+    if (!decision.allowed) throw rpcError(402, decision.message);
+  }
+
+  private async ownsFolder(manager: EntityManager, owner: number, folderId: number, lock = false): Promise<boolean> {
+    const rows = await manager.query(`SELECT 1 FROM library.folders WHERE id = $1 AND owner_id = $2${lock ? ' FOR SHARE' : ''}`, [
+      folderId,
+      owner,
+    ]);
+    return rows.length > 0;
+  }
+}

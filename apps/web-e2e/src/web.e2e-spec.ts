@@ -149,8 +149,8 @@ describe('web app in the browser', () => {
   });
 
   it('shows a placeholder that says coming soon for later features', async () => {
-    await suite.page.goto(url('/create'));
-    await suite.page.getByText('Create an interactive video').waitFor();
+    await suite.page.goto(url('/vr-learning'));
+    await suite.page.getByText('VR learning hub').waitFor();
     await suite.page.getByText('Coming soon.').waitFor();
   });
 

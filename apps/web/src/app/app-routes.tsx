@@ -13,6 +13,9 @@ const TermsPage = lazy(() => import('../pages/terms-page'));
 const PrivacyPage = lazy(() => import('../pages/privacy-page'));
 const DashboardPage = lazy(() => import('../pages/dashboard-page'));
 const SubscribePage = lazy(() => import('../pages/subscribe-page'));
+const CreatePage = lazy(() => import('../pages/create-page'));
+const EditQuestionsPage = lazy(() => import('../pages/edit-questions-page'));
+const PlayerPage = lazy(() => import('../pages/player-page'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
@@ -30,6 +33,12 @@ export function AppRoutes() {
         <Route path={routes.userDashboard} element={<DashboardPage />} />
         <Route path={routes.dashboard} element={<DashboardPage />} />
         <Route path={routes.subscribe} element={<SubscribePage />} />
+        <Route path={routes.create} element={<CreatePage />} />
+        <Route path={routes.editQuestions(':id')} element={<EditQuestionsPage />} />
+        <Route path={routes.play(':id')} element={<PlayerPage variant="play" />} />
+        <Route path={routes.player(':id')} element={<PlayerPage variant="player" />} />
+        <Route path={routes.simplePlayer(':id')} element={<PlayerPage variant="simple" />} />
+        <Route path={routes.embed(':id')} element={<PlayerPage variant="simple" />} />
         {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
           <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
         ))}

@@ -1,0 +1,431 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { Locator, Page } from 'playwright-core';
+import { newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+
+/** 320×180, about 20 s, a moving clock; made by fixtures/make-lesson-webm.cjs (no duration in its header). */
+const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
+const CAPTIONS = 'WEBVTT\n\n00:00.500 --> 00:04.000\nThe clock starts.\n\n00:04.000 --> 00:08.000\nFive seconds in.\n';
+const WRONG_TITLE = "That's not quite right. What would you like to do?";
+
+type Json = Record<string, unknown>;
+
+const FEEDBACK = {
+  single: { correct: 'Yes: the sky scatters blue light.', incorrect: 'Look up on a clear day and try to remember.', explanation: 'Air scatters short wavelengths most.' },
+  truth: { correct: 'Right: at sea level water boils at 100 °C.', incorrect: 'Think of a kettle at sea level.' },
+  order: { correct: 'Well ordered.', incorrect: 'Count again from the smallest.' },
+};
+
+/** Three questions: single choice at 3 s (chapter from 1 s), true/false at 6 s, ordering at 9 s. */
+const QUESTIONS: Json[] = [
+  {
+    type: 'single_choice',
+    question: 'Which colour is the sky on a clear day at noon?',
+    options: ['Green', 'Blue', 'Red'],
+    correctAnswer: 1,
+    timestamp: 3,
+    topicTitle: 'Colours',
+    topicStartTime: 1,
+    feedback: FEEDBACK.single,
+  },
+  {
+    type: 'true_false',
+    question: 'Water boils at 100 °C at sea level.',
+    options: ['True', 'False'],
+    correctAnswer: true,
+    timestamp: 6,
+    topicTitle: 'Water',
+    topicStartTime: 5,
+    feedback: FEEDBACK.truth,
+  },
+  {
+    type: 'ordering',
+    question: 'Put the numbers in ascending order.',
+    options: ['three', 'one', 'two'],
+    correctAnswer: [1, 2, 0],
+    timestamp: 9,
+    topicTitle: 'Numbers',
+    topicStartTime: 8,
+    feedback: FEEDBACK.order,
+  },
+];
+
+interface AttemptResults {
+  id: string;
+  status: string;
+  lastPosition: number;
+  totalQuestions: number;
+  answeredCount: number;
+  correctCount: number;
+  skippedCount: number;
+  score: number;
+  answers: Array<{ interactionId: number; status: string; attempts: number }>;
+  rows: Array<{ interactionId: number; status: string }>;
+}
+
+describe('interactive video player in the browser', () => {
+  const uploadDir = mkdtempSync(join(tmpdir(), 'veolearn-player-uploads-'));
+  const suite = useBrowserSuite({
+    name: 'web_player',
+    env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', UPLOAD_DIR: uploadDir },
+  });
+  const { url } = suite;
+  let token = '';
+
+  afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
+
+  async function sql(text: string, values: unknown[]): Promise<void> {
+    const client = new Client({ connectionString: suite.stack.databaseUrl });
+    await client.connect();
+    try {
+      await client.query(text, values);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = {};
+    if (auth) headers['Authorization'] = `Bearer ${token}`;
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  beforeAll(async () => {
+    const account = newAccount();
+    await signUpViaApi(suite.stack.baseUrl, account);
+    // Unlimited videos; the session is made afterwards so that it carries the new entitlements.
+    await sql('UPDATE auth.users SET has_unlimited_access = true WHERE email = $1', [account.email]);
+    const signIn = await api<{ token: string }>('POST', '/api/auth/signin', { username: account.email, password: account.password }, false);
+    expect(signIn.status).toBe(200);
+    token = signIn.body.token;
+  });
+
+  /** Uploads the WebM (multipart, like the wizard), applies settings and adds the questions; answers the ids. */
+  async function lesson(title: string, settings: Json = {}, questions: Json[] = QUESTIONS, captions?: string): Promise<{ videoId: number; ids: number[] }> {
+    const form = new FormData();
+    form.append('title', title);
+    form.append('file', new Blob([LESSON_WEBM], { type: 'video/webm' }), 'lesson.webm');
+    if (captions) form.append('captions', new Blob([captions], { type: 'text/vtt' }), 'lesson.vtt');
+    const res = await fetch(url('/api/videos/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(201);
+    const video = (await res.json()) as { id: number; mediaUrl: string; duration: number | null };
+    expect(video.duration).toBeNull();
+    if (Object.keys(settings).length > 0) expect((await api('PUT', `/api/videos/${video.id}/settings`, settings)).status).toBe(200);
+    const ids: number[] = [];
+    for (const question of questions) {
+      const created = await api<{ id: number }>('POST', `/api/videos/${video.id}/interactions`, question);
+      expect(created.status).toBe(201);
+      ids.push(created.body.id);
+    }
+    return { videoId: video.id, ids };
+  }
+
+  const video = (page: Page) => page.evaluate(() => {
+    const v = document.querySelector('video');
+    return v ? { paused: v.paused, currentTime: v.currentTime, duration: v.duration } : null;
+  });
+  const dialog = (page: Page) => page.getByRole('dialog');
+  const playButton = (page: Page) => page.getByRole('button', { name: 'Play', exact: true });
+
+  async function openPlayer(page: Page, path: string): Promise<void> {
+    await page.goto(url(path));
+    await page.getByRole('slider', { name: 'Seek' }).waitFor();
+    // The controls come alive once the source is ready (the WebM's duration found).
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[aria-label="Play"]')?.disabled);
+  }
+
+  async function attemptOf(page: Page): Promise<AttemptResults> {
+    const attemptId = await page.getByTestId('player').getAttribute('data-attempt-id');
+    const learnerId = await page.evaluate(() => localStorage.getItem('veolearn-learner-id'));
+    const res = await api<AttemptResults>('GET', `/api/attempts/${attemptId}?learnerId=${learnerId}`, undefined, false);
+    expect(res.status).toBe(200);
+    return res.body;
+  }
+
+  /** Waits for the question to pop up and checks it stopped the video within 100 ms after its time. */
+  async function expectPausedAt(page: Page, question: string, timestamp: number): Promise<void> {
+    await dialog(page).getByRole('heading', { name: question }).waitFor();
+    const state = await video(page);
+    expect(state?.paused).toBe(true);
+    expect(state?.currentTime).toBeGreaterThanOrEqual(timestamp);
+    expect(state?.currentTime).toBeLessThanOrEqual(timestamp + 0.1);
+    // The question takes focus, and is announced.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(question);
+    expect(await page.getByTestId('player-announcer').textContent()).toContain(question);
+  }
+
+  /** The first non-null value `read` gives within 5 s (else the last one). */
+  async function eventually<T>(read: () => Promise<T | null>): Promise<T | null> {
+    let value: T | null = null;
+    for (let i = 0; i < 50 && value === null; i++) {
+      value = await read();
+      if (value === null) await new Promise((r) => setTimeout(r, 100));
+    }
+    return value;
+  }
+
+  /** Puts an ordering list in the wanted order with the Move up buttons (keyboard-reachable buttons). */
+  async function arrange(list: Locator, wanted: string[]): Promise<void> {
+    for (let target = 0; target < wanted.length; target++) {
+      const texts = await list.getByRole('listitem').allInnerTexts();
+      const from = texts.findIndex((t) => t.includes(wanted[target]));
+      for (let i = from; i > target; i--) await list.getByRole('button', { name: `Move "${wanted[target]}" up` }).click();
+    }
+  }
+
+  it('pauses within 100 ms at each question, reviews the chapter after a wrong answer and shows the results the server recorded', async () => {
+    const { page } = suite;
+    const { videoId, ids } = await lesson('Sky and water');
+    await openPlayer(page, `/player/${videoId}`);
+    await page.getByRole('heading', { name: 'Sky and water' }).waitFor();
+    await page.getByTestId('questions-completed').filter({ hasText: '0 of 3 questions completed' }).waitFor();
+    // MediaRecorder's WebM has no duration in its header; the player finds it (about 20 s) instead of showing Infinity.
+    await page.getByTestId('time-display').filter({ hasText: /^0:00 \/ 0:(19|2\d)$/ }).waitFor();
+    expect(await page.getByTestId('question-marker').count()).toBe(3);
+    await screenshot(page, 'player-ready-1280');
+
+    await playButton(page).click();
+    await expectPausedAt(page, QUESTIONS[0].question as string, 3);
+    await screenshot(page, 'player-question-1280');
+
+    // A wrong answer: the server's feedback and the two ways on.
+    await dialog(page).getByText('Green', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).getByRole('heading', { name: WRONG_TITLE }).waitFor();
+    await dialog(page).getByText(FEEDBACK.single.incorrect).waitFor();
+    await dialog(page).getByText(FEEDBACK.single.explanation).waitFor();
+    await dialog(page).getByRole('button', { name: 'Continue Video' }).waitFor();
+    await screenshot(page, 'player-wrong-answer-1280');
+
+    // Review Chapter goes back to the chapter start (1 s) and plays.
+    await dialog(page).getByRole('button', { name: 'Review Chapter' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    const reviewed = await video(page);
+    expect(reviewed?.currentTime).toBeGreaterThanOrEqual(1);
+    expect(reviewed?.currentTime).toBeLessThan(2);
+    await page.waitForFunction(() => document.querySelector('video')?.paused === false);
+
+    // The answered question is not asked again; the next one stops the video at 6 s.
+    await expectPausedAt(page, QUESTIONS[1].question as string, 6);
+    await dialog(page).getByText('True', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByTestId('player-notice').filter({ hasText: FEEDBACK.truth.correct }).waitFor();
+    // A right answer resumes playback.
+    await page.waitForFunction(() => document.querySelector('video')?.paused === false);
+    await page.getByTestId('questions-completed').filter({ hasText: '2 of 3 questions completed' }).waitFor();
+
+    // Ordering with the Move buttons.
+    await expectPausedAt(page, QUESTIONS[2].question as string, 9);
+    await arrange(dialog(page).getByRole('list', { name: 'Order' }), ['one', 'two', 'three']);
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+
+    // The rest plays to the end; the attempt is completed and its figures shown.
+    await page.getByRole('heading', { name: 'Activity Complete!' }).waitFor({ timeout: 30_000 });
+    const results = await attemptOf(page);
+    expect(results).toMatchObject({ status: 'completed', totalQuestions: 3, answeredCount: 3, correctCount: 2, skippedCount: 0 });
+    expect(results.rows.map((r) => [r.interactionId, r.status])).toEqual([
+      [ids[0], 'incorrect'],
+      [ids[1], 'correct'],
+      [ids[2], 'correct'],
+    ]);
+    const figures = page.getByTestId('results-figures');
+    expect(await figures.innerText()).toMatch(new RegExp(`${results.correctCount}\\s+Correct\\s+1\\s+Incorrect\\s+0\\s+Skipped\\s+${results.score}%\\s+Score`));
+    expect(await page.getByTestId('result-row').count()).toBe(3);
+    await page.getByTestId('result-row').first().getByText('Green').waitFor();
+    await screenshot(page, 'player-results-1280', true);
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+
+    // Retry Activity starts a new attempt from 0.
+    await page.getByRole('button', { name: 'Retry Activity' }).click();
+    await page.getByTestId('questions-completed').filter({ hasText: '0 of 3 questions completed' }).waitFor();
+    expect(await page.getByTestId('player').getAttribute('data-attempt-id')).not.toBe(results.id);
+    expect((await video(page))?.currentTime).toBeLessThan(0.5);
+  });
+
+  it('resumes after a reload with the position, answers and score restored', async () => {
+    const { page } = suite;
+    const { videoId, ids } = await lesson('Resume me');
+    await openPlayer(page, `/player/${videoId}`);
+    await playButton(page).click();
+    await expectPausedAt(page, QUESTIONS[0].question as string, 3);
+    await dialog(page).getByText('Blue', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 4.2);
+    const saved = page.waitForResponse((r) => r.url().includes('/progress') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Pause', exact: true }).click();
+    expect((await saved).status()).toBe(200);
+    const before = await video(page);
+
+    await page.reload();
+    await openPlayer(page, `/player/${videoId}`);
+    await page.getByTestId('questions-completed').filter({ hasText: '1 of 3 questions completed' }).waitFor();
+    await page.getByTestId('player-notice').filter({ hasText: 'Welcome back' }).waitFor();
+    const after = await video(page);
+    expect(Math.abs((after?.currentTime ?? 0) - (before?.currentTime ?? 0))).toBeLessThan(0.3);
+    const attempt = await attemptOf(page);
+    expect(attempt.answers.map((a) => [a.interactionId, a.status])).toEqual([[ids[0], 'correct']]);
+    expect(attempt.score).toBeCloseTo(33.3, 1);
+
+    // The answered question is not asked again: the next one is.
+    await playButton(page).click();
+    await expectPausedAt(page, QUESTIONS[1].question as string, 6);
+  });
+
+  it('asks a question the learner seeked past; no_skip_forward refuses the seek and hides Skip Question', async () => {
+    const { page } = suite;
+    const free = await lesson('Free mode');
+    await openPlayer(page, `/player/${free.videoId}`);
+    const slider = page.getByRole('slider', { name: 'Seek' });
+    await slider.focus();
+    await slider.press('ArrowRight');
+    await slider.press('ArrowRight');
+    expect((await video(page))?.currentTime).toBeCloseTo(10, 0);
+    // Keyboard only: Tab back to Play... the play button is the slider's neighbour.
+    await playButton(page).focus();
+    await page.keyboard.press('Enter');
+    await dialog(page).getByRole('heading', { name: QUESTIONS[0].question as string }).waitFor();
+    await dialog(page).getByRole('button', { name: 'Skip Question' }).click();
+    await dialog(page).getByRole('heading', { name: QUESTIONS[1].question as string }).waitFor();
+    await page.getByTestId('player-notice').filter({ hasText: 'Question skipped' }).waitFor();
+
+    const strict = await lesson('Strict mode', { skippingMode: 'no_skip_forward' });
+    await openPlayer(page, `/player/${strict.videoId}`);
+    await page.getByRole('slider', { name: 'Seek' }).focus();
+    await page.keyboard.press('End');
+    await page.getByTestId('player-notice').filter({ hasText: 'Answer the question at 0:03 before moving on.' }).waitFor();
+    expect((await video(page))?.currentTime).toBeLessThanOrEqual(3);
+    await playButton(page).click();
+    await dialog(page).getByRole('heading', { name: QUESTIONS[0].question as string }).waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Skip Question' }).count()).toBe(0);
+    // The server holds the line too.
+    const attempt = await attemptOf(page);
+    const learnerId = await page.evaluate(() => localStorage.getItem('veolearn-learner-id'));
+    const refused = await api<{ allowedPosition: number }>('POST', `/api/attempts/${attempt.id}/progress`, { learnerId, position: 15, watchedSeconds: 0 }, false);
+    expect(refused.status).toBe(409);
+    expect(refused.body.allowedPosition).toBeLessThanOrEqual(4);
+
+    // With "answer correctly to continue": Try Again instead of Continue Video, until it is right.
+    const must = await lesson('Must be right', { requireCorrect: true });
+    await openPlayer(page, `/player/${must.videoId}`);
+    await playButton(page).click();
+    await dialog(page).getByRole('heading', { name: QUESTIONS[0].question as string }).waitFor();
+    await dialog(page).getByText('Green', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).getByRole('heading', { name: WRONG_TITLE }).waitFor();
+    expect(await dialog(page).getByRole('button', { name: 'Continue Video' }).count()).toBe(0);
+    expect(await dialog(page).getByText('Correct answer').count()).toBe(0);
+    await dialog(page).getByRole('button', { name: 'Try Again' }).click();
+    await dialog(page).getByText('Blue', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).waitFor({ state: 'detached' });
+    await page.getByTestId('questions-completed').filter({ hasText: '1 of 3 questions completed' }).waitFor();
+    const retried = await attemptOf(page);
+    expect(retried.answers[0]).toMatchObject({ status: 'correct', attempts: 2 });
+    expect(retried.correctCount).toBe(0);
+  });
+
+  it('/play: header, question manager with tries, and the not-found screen; phone layout', async () => {
+    const { page } = suite;
+    const { videoId } = await lesson('A lesson with a manager');
+    await openPlayer(page, `/play/${videoId}`);
+    await page.getByRole('heading', { name: 'A lesson with a manager' }).waitFor();
+    await page.getByText(`Video ID: ${videoId} · 3 questions`).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+    await page.getByRole('button', { name: 'Show Question Manager' }).click();
+    const manager = page.getByTestId('question-manager');
+    await manager.waitFor();
+    const rows = await manager.getByRole('listitem').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows[0]).toContain('Which colour is the sky on a clear day a…');
+    expect(rows[0]).toMatch(/0:03[\s\S]*Single choice[\s\S]*0 attempts/);
+    expect(rows[2]).toMatch(/0:09[\s\S]*Ordering/);
+
+    await playButton(page).click();
+    await dialog(page).getByRole('heading', { name: QUESTIONS[0].question as string }).waitFor();
+    await dialog(page).getByText('Red', { exact: true }).click();
+    await dialog(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(page).getByRole('heading', { name: WRONG_TITLE }).waitFor();
+    await manager.getByRole('listitem').first().getByText('1 attempt', { exact: true }).waitFor();
+    await screenshot(page, 'player-play-manager-1280');
+    await page.getByRole('button', { name: 'Hide Question Manager' }).click();
+    await manager.waitFor({ state: 'detached' });
+
+    // Not found.
+    await page.goto(url('/play/999999'));
+    await page.getByRole('heading', { name: 'Video not found' }).waitFor();
+    await page.getByText("The video you're looking for doesn't exist.").waitFor();
+    await page.getByText('Requested ID: 999999').waitFor();
+    expect(await page.getByRole('link', { name: 'Try Video 234' }).getAttribute('href')).toBe('/play/234');
+    expect(await page.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe('/dashboard');
+
+    // Phone: the question sits under the video; the results fit.
+    const phone = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const mobile = await phone.newPage();
+    await mobile.goto(url('/play/999999'));
+    await mobile.getByRole('heading', { name: 'Video not found' }).waitFor();
+    await screenshot(mobile, 'player-not-found-390');
+    await openPlayer(mobile, `/play/${videoId}`);
+    await screenshot(mobile, 'player-ready-390', true);
+    await playButton(mobile).click();
+    await dialog(mobile).getByRole('heading', { name: QUESTIONS[0].question as string }).waitFor();
+    await dialog(mobile).getByText('Blue', { exact: true }).click();
+    await screenshot(mobile, 'player-question-390', true);
+    await dialog(mobile).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(mobile).waitFor({ state: 'detached' });
+    await dialog(mobile).getByRole('heading', { name: QUESTIONS[1].question as string }).waitFor({ timeout: 10_000 });
+    await dialog(mobile).getByText('False', { exact: true }).click();
+    await dialog(mobile).getByRole('button', { name: 'Submit Answer' }).click();
+    await dialog(mobile).getByRole('heading', { name: WRONG_TITLE }).waitFor();
+    await screenshot(mobile, 'player-wrong-answer-390', true);
+    await dialog(mobile).getByRole('button', { name: 'Continue Video' }).click();
+    await dialog(mobile).getByRole('heading', { name: QUESTIONS[2].question as string }).waitFor({ timeout: 10_000 });
+    await arrange(dialog(mobile).getByRole('list', { name: 'Order' }), ['one', 'two', 'three']);
+    await screenshot(mobile, 'player-ordering-390', true);
+    await dialog(mobile).getByRole('button', { name: 'Submit Answer' }).click();
+    await mobile.getByRole('heading', { name: 'Activity Complete!' }).waitFor({ timeout: 30_000 });
+    await screenshot(mobile, 'player-results-390', true);
+    await phone.close();
+  });
+
+  it('simple player for a new tab; a YouTube video fails gracefully offline; the owner stores the duration', async () => {
+    const { page } = suite;
+    const { videoId } = await lesson('Simple one', {}, [QUESTIONS[0]], CAPTIONS);
+    // Played by its owner: the duration the media reports is stored once.
+    await page.goto(url('/'));
+    await page.evaluate((t) => localStorage.setItem('authToken', t), token);
+    await openPlayer(page, `/simple-player/${videoId}`);
+    await page.getByRole('heading', { name: 'Simple one' }).waitFor();
+    expect(await page.getByRole('button', { name: /Question Manager/ }).count()).toBe(0);
+    // Captions uploaded with the video: a CC toggle drives the <track>.
+    const cc = page.getByRole('button', { name: 'Captions' });
+    expect(await cc.getAttribute('aria-pressed')).toBe('false');
+    await cc.click();
+    expect(await cc.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(() => document.querySelector('video')?.textTracks[0]?.mode === 'showing');
+    await page.getByRole('slider', { name: 'Seek' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => document.querySelector('video')?.textTracks[0]?.activeCues?.length === 1);
+    expect(await page.evaluate(() => (document.querySelector('video')?.textTracks[0]?.activeCues?.[0] as VTTCue | undefined)?.text)).toBe('Five seconds in.');
+    await screenshot(page, 'player-simple-captions-1280');
+    await cc.click();
+    await page.waitForFunction(() => document.querySelector('video')?.textTracks[0]?.mode === 'hidden');
+    expect(await eventually(async () => (await api<{ duration: number | null }>('GET', `/api/videos/${videoId}`)).body.duration)).toBeGreaterThanOrEqual(20);
+
+    // No internet here: the IFrame API cannot load, and the player says so instead of hanging.
+    const created = await api<{ id: number }>('POST', '/api/videos', { youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title: 'Offline YouTube' });
+    expect(created.status).toBe(201);
+    await page.goto(url(`/player/${created.body.id}`));
+    const unavailable = page.getByRole('alert').filter({ hasText: 'Video source not available' });
+    await unavailable.waitFor({ timeout: 20_000 });
+    await unavailable.getByRole('button', { name: 'Retry' }).waitFor();
+    await screenshot(page, 'player-youtube-offline-1280');
+  });
+});

@@ -1,0 +1,298 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardPaste, FileText, ListChecks, MonitorPlay, Share2, Sparkles, type LucideIcon } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
+import { ToastAction } from '../../../components/ui/toast';
+import { toast } from '../../../components/ui/use-toast';
+import { ApiError, serverMessage } from '../../../lib/session-client';
+import { routes } from '../../../app/routes';
+import { ErrorCard } from '../../library/components/library-states';
+import { fetchVideo, type CreatedVideo, type GenerationJobView } from '../api/create-api';
+import type { UploadInput } from '../api/upload-video';
+import { createKeys } from '../create-query-keys';
+import { useGeneration } from '../hooks/use-generation';
+import { useVideoUpload } from '../hooks/use-video-upload';
+import { useWizardSettings } from '../hooks/use-wizard-settings';
+import { useYouTubeLink, useYouTubeSearch } from '../hooks/use-youtube';
+import {
+  generationProblem,
+  generationRequest,
+  hasTranscript,
+  isTabEnabled,
+  isWizardTab,
+  selectionKey,
+  TAB_LABELS,
+  WIZARD_TABS,
+  type SelectedVideo,
+  type TabState,
+  type WizardTab,
+} from '../wizard-rules';
+import { EditQuestionsTab } from './edit-questions-tab';
+import { GeneratingOverlay } from './generating-overlay';
+import { InteractionsTab, type GenerationError } from './interactions-tab';
+import { ShareTab } from './share-tab';
+import { TranscriptTab } from './transcript-tab';
+import { WizardNav } from './wizard-nav';
+import { StepEmpty, StepLoading } from './wizard-states';
+import { YouTubeTab } from './youtube-tab';
+
+const TAB_ICONS: Readonly<Record<WizardTab, LucideIcon>> = {
+  youtube: MonitorPlay,
+  transcript: FileText,
+  interactions: Sparkles,
+  'edit-questions': ListChecks,
+  share: Share2,
+};
+
+/** `?video=12` names the video generated last: going back from the editor reopens its Share step. */
+function videoParamOf(value: string | null): number | null {
+  if (!value || !/^\d{1,12}$/.test(value)) return null;
+  const id = Number(value);
+  return id > 0 ? id : null;
+}
+
+function startFailure(error: Error): GenerationError {
+  return {
+    message: serverMessage(error) ?? 'Failed to generate interactive video',
+    upgrade: error instanceof ApiError && error.status === 402,
+  };
+}
+
+function showGenerationFailed(failure: GenerationError) {
+  toast({
+    variant: 'destructive',
+    title: 'Generation Failed',
+    description: failure.message,
+    // A plan limit needs time to read and a way to act on it.
+    duration: failure.upgrade ? 8000 : 5000,
+    action: failure.upgrade ? (
+      <ToastAction altText="See plans" asChild>
+        <a href={routes.subscribe}>See plans</a>
+      </ToastAction>
+    ) : undefined,
+  });
+}
+
+/** The result of the last generation: the video's share step once it is loaded. */
+function GeneratedSteps({
+  query,
+  onCreateAnother,
+  render,
+}: {
+  query: { data?: CreatedVideo; isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  onCreateAnother: () => void;
+  render: (video: CreatedVideo) => ReactNode;
+}) {
+  if (query.isPending) return <StepLoading label="Loading video..." />;
+  if (query.isError || !query.data) {
+    return (
+      <div className="grid gap-4">
+        <ErrorCard title="Could not open this video" error={query.error} onRetry={() => void query.refetch()} />
+        <Button variant="outline" className="w-fit" onClick={onCreateAnother}>
+          Start a new video
+        </Button>
+      </div>
+    );
+  }
+  return <>{render(query.data)}</>;
+}
+
+/**
+ * The create wizard (spec section 2): YouTube, Transcript, Interactions, Edit Questions, Share. Generation
+ * runs as a job the wizard follows; when it is done the creator goes to the question editor.
+ */
+export function CreateWizard() {
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const videoParam = videoParamOf(params.get('video'));
+  const [tab, setTab] = useState<WizardTab>(() => (videoParam !== null ? 'share' : 'youtube'));
+  const [selected, setSelected] = useState<SelectedVideo | null>(null);
+  const [transcript, setTranscript] = useState('');
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const [generationError, setGenerationError] = useState<GenerationError | null>(null);
+  const [uploadsDone, setUploadsDone] = useState(0);
+  // The video a started generation made, so a retry after a failed job does not make a second one.
+  const madeVideo = useRef<{ key: string; videoId: number } | null>(null);
+  const startKey = useRef('');
+  const { settings, update, toggleType } = useWizardSettings();
+
+  const select = useCallback((video: SelectedVideo) => setSelected(video), []);
+  const search = useYouTubeSearch(select);
+  const link = useYouTubeLink(select);
+
+  const onUploaded = useCallback((video: CreatedVideo, input: UploadInput) => {
+    setSelected({
+      kind: 'upload',
+      videoId: video.id,
+      title: video.title,
+      filename: video.filename ?? input.file.name,
+      sizeBytes: input.file.size,
+      mediaUrl: video.mediaUrl ?? null,
+    });
+    setUploadsDone((n) => n + 1);
+    toast({ title: 'Video Added', description: `“${video.title}” was uploaded.` });
+  }, []);
+  const upload = useVideoUpload(onUploaded);
+
+  const videoQuery = useQuery({
+    queryKey: createKeys.video(videoParam ?? 0),
+    queryFn: () => fetchVideo(videoParam ?? 0),
+    enabled: videoParam !== null,
+    staleTime: 0,
+    retry: 1,
+    retryDelay: 1000,
+  });
+
+  const generation = useGeneration({
+    onStarted: (result) => {
+      madeVideo.current = { key: startKey.current, videoId: result.video.id };
+      setGenerationError(null);
+      setOverlayOpen(true);
+    },
+    onStartFailed: (error) => {
+      // A rejected session already went to sign-in.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 403)) return;
+      const failure = startFailure(error);
+      setGenerationError(failure);
+      showGenerationFailed(failure);
+    },
+    onCompleted: (job: GenerationJobView) => {
+      setOverlayOpen(false);
+      toast({
+        title: 'Video Generated Successfully',
+        description: `${job.questionCount} ${job.questionCount === 1 ? 'question is' : 'questions are'} ready to review.`,
+      });
+      // Back from the editor reopens this video's Share step.
+      navigate(`${routes.create}?video=${job.videoId}`, { replace: true });
+      navigate(routes.editQuestions(job.videoId));
+    },
+    onFailed: (message) => {
+      setOverlayOpen(false);
+      const failure = { message, upgrade: false };
+      setGenerationError(failure);
+      showGenerationFailed(failure);
+    },
+  });
+
+  const state: TabState = {
+    transcript,
+    generated: videoParam !== null ? { videoId: videoParam, questionCount: videoQuery.data?.questionCount ?? 0 } : null,
+  };
+
+  function generate() {
+    const problem = generationProblem({ selected, transcript, settings });
+    if (problem) {
+      toast({ variant: 'destructive', title: problem.title, description: problem.description });
+      return;
+    }
+    const key = selectionKey(selected);
+    const existing = madeVideo.current?.key === key ? madeVideo.current.videoId : null;
+    startKey.current = key;
+    setGenerationError(null);
+    generation.start(generationRequest(selected, transcript, settings, existing));
+  }
+
+  function takeCaptionsAsTranscript(text: string) {
+    if (hasTranscript(transcript) || !hasTranscript(text)) return;
+    setTranscript(text);
+    toast({ title: 'Transcript added', description: 'The captions file will be used as the transcript.' });
+  }
+
+  function createAnother() {
+    setSelected(null);
+    setTranscript('');
+    search.clear();
+    setGenerationError(null);
+    madeVideo.current = null;
+    setParams({}, { replace: true });
+    setTab('youtube');
+  }
+
+  return (
+    <>
+      <Tabs value={tab} onValueChange={(value) => isWizardTab(value) && setTab(value)} className="grid gap-6">
+        <TabsList className="h-auto w-full justify-between gap-1 sm:w-max sm:justify-start" aria-label="Create steps">
+          {WIZARD_TABS.map((value, index) => {
+            const Icon = TAB_ICONS[value];
+            return (
+              <TabsTrigger
+                key={value}
+                value={value}
+                disabled={!isTabEnabled(value, state)}
+                className="group flex-1 gap-1.5 px-2.5 py-1.5 data-[state=active]:flex-[2_1_auto] sm:flex-none sm:px-3 sm:data-[state=active]:flex-none"
+              >
+                <span
+                  aria-hidden="true"
+                  className="hidden size-5 items-center justify-center rounded-full bg-muted-foreground/15 text-[11px] font-semibold sm:flex"
+                >
+                  {index + 1}
+                </span>
+                <Icon className="size-4 sm:hidden" aria-hidden="true" />
+                {/* On a phone only the current step is named; the others show their icon (and keep their name for screen readers). */}
+                <span className="sr-only group-data-[state=active]:not-sr-only sm:not-sr-only">{TAB_LABELS[value]}</span>
+              </TabsTrigger>
+            );
+          })}
+        </TabsList>
+
+        <TabsContent value="youtube" className="mt-0">
+          <YouTubeTab
+            search={search}
+            onLink={link.submitLink}
+            lookingUp={link.lookingUp}
+            upload={{ state: upload.state, start: (input) => void upload.start(input), cancel: upload.cancel, done: uploadsDone }}
+            onCaptionsText={takeCaptionsAsTranscript}
+            selected={selected}
+            transcript={transcript}
+            onRemoveSelected={() => setSelected(null)}
+          />
+        </TabsContent>
+        <TabsContent value="transcript" className="mt-0">
+          <TranscriptTab transcript={transcript} onChange={setTranscript} onContinue={() => setTab('interactions')} selected={selected} />
+        </TabsContent>
+        <TabsContent value="interactions" className="mt-0">
+          <InteractionsTab
+            settings={settings}
+            onChange={update}
+            onToggleType={toggleType}
+            selected={selected}
+            transcript={transcript}
+            onGenerate={generate}
+            starting={generation.starting}
+            job={generation.job}
+            overlayOpen={overlayOpen}
+            onShowProgress={() => setOverlayOpen(true)}
+            error={generationError}
+          />
+        </TabsContent>
+        <TabsContent value="edit-questions" className="mt-0">
+          {videoParam === null ? (
+            <StepEmpty icon={ListChecks} title="No questions yet">
+              Generate questions on the Interactions step; they can then be edited here.
+            </StepEmpty>
+          ) : (
+            <GeneratedSteps
+              query={videoQuery}
+              onCreateAnother={createAnother}
+              render={(video) => <EditQuestionsTab videoId={video.id} questionCount={video.questionCount} title={video.title} />}
+            />
+          )}
+        </TabsContent>
+        <TabsContent value="share" className="mt-0">
+          {videoParam === null ? (
+            <StepEmpty icon={ClipboardPaste} title="Nothing to share yet">
+              Generate an interactive video first; its link and embed code appear here.
+            </StepEmpty>
+          ) : (
+            <GeneratedSteps query={videoQuery} onCreateAnother={createAnother} render={(video) => <ShareTab video={video} onCreateAnother={createAnother} />} />
+          )}
+        </TabsContent>
+
+        <WizardNav tab={tab} state={state} onGo={setTab} />
+      </Tabs>
+      <GeneratingOverlay job={generation.job} open={overlayOpen} onContinue={() => setOverlayOpen(false)} />
+    </>
+  );
+}

@@ -1,0 +1,231 @@
+import type { AnswerStatus, QuestionType, SkippingMode } from '@veolearn/domain';
+import { ApiError, apiRequest, getToken } from '../../../lib/session-client';
+
+/**
+ * The learner's side of the API (mirrors PlaybackView and the attempt shapes of libs/contracts
+ * library.messages.ts; the web app may only import the domain lib).
+ */
+
+export type PlayableVideoType = 'youtube' | 'youtube_vr' | 'upload';
+
+export interface PlaybackVideo {
+  id: number;
+  title: string;
+  type: PlayableVideoType;
+  /** Seconds; null while unknown. */
+  duration: number | null;
+  status: 'draft' | 'processing' | 'ready' | 'failed';
+  url: string;
+  youtubeId: string | null;
+  thumbnailUrl: string | null;
+  skippingMode: SkippingMode;
+  requireCorrect: boolean;
+  hasCaptions: boolean;
+  /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
+  mediaUrl: string | null;
+}
+
+/** A question before it is answered: no correct answer, no feedback. Options in their stored order. */
+export interface PlaybackQuestion {
+  id: number;
+  type: QuestionType;
+  question: string;
+  scenario?: string;
+  options: unknown;
+  timestamp: number;
+  topicTitle: string | null;
+  topicStartTime: number | null;
+}
+
+export interface PlaybackView {
+  video: PlaybackVideo;
+  questions: PlaybackQuestion[];
+}
+
+export interface FeedbackView {
+  correct?: string;
+  incorrect?: string;
+  explanation?: string;
+}
+
+export interface AnswerView {
+  interactionId: number;
+  status: AnswerStatus;
+  response: unknown;
+  /** null while a wrong answer must still be corrected ("require correct"). */
+  correctAnswer: unknown;
+  feedback: FeedbackView;
+  credit: number;
+  /** Tries on this question in this attempt. */
+  attempts: number;
+  answeredAt: string;
+  timeTakenMs: number | null;
+}
+
+export interface AttemptView {
+  id: string;
+  videoId: number;
+  status: 'in_progress' | 'completed' | 'abandoned';
+  startedAt: string;
+  completedAt: string | null;
+  lastPosition: number;
+  watchTimeSeconds: number;
+  totalQuestions: number;
+  /** Answered questions (skips excluded). */
+  answeredCount: number;
+  /** Right on the first try. */
+  correctCount: number;
+  skippedCount: number;
+  /** Percent, one decimal. */
+  score: number;
+  skippingMode: SkippingMode;
+  requireCorrect: boolean;
+  /** Seconds the learner may seek or play to right now; null = no limit. */
+  maxAllowedPosition: number | null;
+  answers: AnswerView[];
+}
+
+export interface AnswerResult {
+  correct: boolean;
+  credit: number;
+  correctAnswer: unknown;
+  feedback: FeedbackView;
+  attempt: AttemptView;
+}
+
+export interface AttemptResultRow {
+  interactionId: number;
+  question: string;
+  type: QuestionType;
+  topicTitle: string | null;
+  timestamp: number;
+  status: AnswerStatus | 'unanswered';
+  response: unknown;
+  correctAnswer: unknown;
+  credit: number;
+  timeTakenMs: number | null;
+}
+
+export interface AttemptResults extends AttemptView {
+  rows: AttemptResultRow[];
+}
+
+/** A progress report the video's mode refused: go back to allowedPosition. */
+export interface ProgressRefusal {
+  message: string;
+  allowedPosition: number;
+}
+
+export type ProgressOutcome = { attempt: AttemptView } | { refused: ProgressRefusal };
+
+/**
+ * The player's calls are public: a stale token must not send a learner to the sign-in page, so a
+ * 401/403 is an error of the call, never the end of a session.
+ */
+async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const result = await apiRequest<T>(method, url, body, { on401: 'returnNull', signal });
+  if (result === null) throw new ApiError(401, '', 'Unauthorized');
+  return result;
+}
+
+/** True for the answers that mean "there is no such video" (a malformed id is refused with 400). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function fetchPlayback(videoId: number, signal?: AbortSignal): Promise<PlaybackView> {
+  return call<PlaybackView>('GET', `/api/play/${videoId}`, undefined, signal);
+}
+
+/** Resumes the learner's attempt in progress, or starts one; restart abandons it and starts afresh. */
+export function startAttempt(videoId: number, learnerId: string, restart = false): Promise<AttemptView> {
+  return call<AttemptView>('POST', `/api/play/${videoId}/attempts`, restart ? { learnerId, restart } : { learnerId });
+}
+
+export function answerQuestion(
+  attemptId: string,
+  body: { learnerId: string; interactionId: number; response: unknown; timeTakenMs?: number },
+): Promise<AnswerResult> {
+  return call<AnswerResult>('POST', `/api/attempts/${attemptId}/answers`, body);
+}
+
+export function skipQuestion(attemptId: string, body: { learnerId: string; interactionId: number }): Promise<AnswerResult> {
+  return call<AnswerResult>('POST', `/api/attempts/${attemptId}/skip`, body);
+}
+
+function refusalOf(error: unknown): ProgressRefusal | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  try {
+    const body = JSON.parse(error.body) as Partial<ProgressRefusal>;
+    if (typeof body.allowedPosition === 'number') {
+      return { message: body.message ?? 'This video does not allow skipping ahead.', allowedPosition: body.allowedPosition };
+    }
+  } catch {
+    // Not the refusal shape: a plain error.
+  }
+  return null;
+}
+
+/** Position and watch time; a 409 refusal (the video's skipping mode) is an outcome, not an error. */
+export async function reportProgress(
+  attemptId: string,
+  body: { learnerId: string; position: number; watchedSeconds: number },
+): Promise<ProgressOutcome> {
+  try {
+    return await call<{ attempt: AttemptView }>('POST', `/api/attempts/${attemptId}/progress`, body);
+  } catch (error) {
+    const refused = refusalOf(error);
+    if (refused) return { refused };
+    throw error;
+  }
+}
+
+/**
+ * The last report when the page goes away: a keepalive request outlives the page. Its answer is not read.
+ */
+export function reportProgressOnLeave(attemptId: string, body: { learnerId: string; position: number; watchedSeconds: number }): void {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
+  const token = getToken();
+  if (token) headers['Authorization'] = `Bearer ${token}`;
+  void fetch(`/api/attempts/${attemptId}/progress`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+    keepalive: true,
+    credentials: 'include',
+  }).catch(() => undefined);
+}
+
+export function completeAttempt(attemptId: string, learnerId: string): Promise<AttemptView> {
+  return call<AttemptView>('POST', `/api/attempts/${attemptId}/complete`, { learnerId });
+}
+
+export function fetchAttemptResults(attemptId: string, learnerId: string, signal?: AbortSignal): Promise<AttemptResults> {
+  return call<AttemptResults>('GET', `/api/attempts/${attemptId}?learnerId=${encodeURIComponent(learnerId)}`, undefined, signal);
+}
+
+/**
+ * Tells the server the media's duration once it is known (only the owner may, and only while the video
+ * has none): best effort, a refusal changes nothing for the learner.
+ */
+export async function reportDuration(videoId: number, duration: number): Promise<boolean> {
+  if (!getToken()) return false;
+  try {
+    const result = await apiRequest('PUT', `/api/videos/${videoId}/settings`, { duration }, { on401: 'returnNull' });
+    return result !== null;
+  } catch {
+    return false;
+  }
+}
+
+/** The video's WebVTT captions, or null when it has none (404). */
+export async function fetchCaptions(videoId: number, signal?: AbortSignal): Promise<string | null> {
+  const response = await fetch(captionsUrl(videoId), { headers: { Accept: 'text/vtt' }, signal });
+  if (response.status === 404) return null;
+  if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
+  return response.text();
+}
+
+export function captionsUrl(videoId: number): string {
+  return `/api/videos/${videoId}/captions.vtt`;
+}

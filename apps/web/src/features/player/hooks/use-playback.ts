@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { fetchCaptions, fetchPlayback, isNotFound } from '../api/player-api';
+import { parseVtt } from '../model/vtt';
+import { playerKeys } from '../player-query-keys';
+
+/** The video and its questions as a learner sees them; a missing video is not retried. */
+export function usePlaybackQuery(videoId: number) {
+  return useQuery({
+    queryKey: playerKeys.playback(videoId),
+    queryFn: ({ signal }) => fetchPlayback(videoId, signal),
+    enabled: Number.isSafeInteger(videoId) && videoId > 0,
+    staleTime: 60_000,
+    retry: (count, error) => !isNotFound(error) && count < 1,
+  });
+}
+
+/** The video's caption cues (empty when it has none). */
+export function useCaptionsQuery(videoId: number) {
+  return useQuery({
+    queryKey: playerKeys.captions(videoId),
+    queryFn: async ({ signal }) => {
+      const text = await fetchCaptions(videoId, signal);
+      return text === null ? [] : parseVtt(text);
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}

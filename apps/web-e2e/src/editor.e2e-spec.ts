@@ -302,6 +302,44 @@ describe('question editor in the browser', () => {
     expect(dialogs).toHaveLength(4);
   });
 
+  it("asks before the browser's Back or Forward buttons drop unsaved changes", async () => {
+    const { id } = await videoWith(QUESTIONS.slice(0, 1));
+    await open(id);
+    // An in-app history entry after the editor: Preview, then Back to the editor.
+    await suite.page.getByRole('link', { name: 'Preview' }).click();
+    await suite.page.waitForURL(url(`/player/${id}`));
+    await suite.page.goBack();
+    await suite.page.waitForURL(url(`/edit-questions/${id}`));
+    await item('Which planet').click();
+    await suite.page.getByLabel('Question text').fill('Unsaved on Forward');
+    await unsavedBadge().waitFor();
+    const asked: string[] = [];
+    let accept = false;
+    const onDialog = (dialog: Dialog) => {
+      asked.push(dialog.message());
+      void (accept ? dialog.accept() : dialog.dismiss());
+    };
+    suite.page.on('dialog', onDialog);
+    try {
+      await suite.page.goForward();
+      for (let waited = 0; asked.length === 0 && waited < 5000; waited += 50) await suite.page.waitForTimeout(50);
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toBe(UNSAVED);
+      await suite.page.waitForURL(url(`/edit-questions/${id}`));
+      expect(await suite.page.getByLabel('Question text').inputValue()).toBe('Unsaved on Forward');
+      accept = true;
+      await suite.page.waitForTimeout(300); // the router restores the history entry after a refusal
+      await suite.page.goForward();
+      // The address changes at once on Back/Forward; the router asks, then stays or goes.
+      for (let waited = 0; asked.length < 2 && waited < 5000; waited += 50) await suite.page.waitForTimeout(50);
+      expect(asked).toHaveLength(2);
+      await suite.page.waitForURL(url(`/player/${id}`));
+      await suite.page.getByRole('heading', { name: 'Select a Question' }).waitFor({ state: 'detached' });
+    } finally {
+      suite.page.off('dialog', onDialog);
+    }
+  });
+
   it('asks the browser before closing a tab with unsaved changes', async () => {
     const { id } = await videoWith(QUESTIONS.slice(0, 1));
     await open(id);

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { BrowserRouter, useLocation, useNavigate } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/layout/error-boundary';
 import { Toaster } from '../components/ui/toaster';
@@ -25,15 +25,35 @@ function RouteErrorBoundary() {
   );
 }
 
+function RouterShell() {
+  return (
+    <>
+      <UnauthorizedRedirect />
+      <RouteErrorBoundary />
+    </>
+  );
+}
+
+/** A data router, so pages can block navigation (the editor's unsaved changes, browser Back included). */
+function createAppRouter() {
+  return createBrowserRouter([{ path: '*', element: <RouterShell /> }], {
+    future: {
+      v7_relativeSplatPath: ROUTER_FUTURE.v7_relativeSplatPath,
+      v7_fetcherPersist: true,
+      v7_normalizeFormMethod: true,
+      v7_partialHydration: true,
+      v7_skipActionErrorRevalidation: true,
+    },
+  });
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const [router] = useState(createAppRouter);
   return (
     <ErrorBoundary>
       <QueryClientProvider client={queryClient}>
-        <BrowserRouter future={ROUTER_FUTURE}>
-          <UnauthorizedRedirect />
-          <RouteErrorBoundary />
-        </BrowserRouter>
+        <RouterProvider router={router} future={{ v7_startTransition: ROUTER_FUTURE.v7_startTransition }} />
         <Toaster />
       </QueryClientProvider>
     </ErrorBoundary>

@@ -1,11 +1,27 @@
-import { useCallback, useEffect, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, type MouseEvent } from 'react';
+import { useBlocker } from 'react-router-dom';
 import { UNSAVED_CHANGES_MESSAGE } from '../model/editor-state';
 
 /**
  * Leaving with unsaved changes (spec section 2): closing or reloading the tab gets the browser's own
- * prompt; in-page moves (links, another question) ask 'You have unsaved changes. Continue without saving?'.
+ * prompt; in-page moves (links, another question, the browser's Back and Forward) ask
+ * 'You have unsaved changes. Continue without saving?'.
  */
 export function useUnsavedGuard(dirty: boolean) {
+  /** Set when the creator already agreed (a guarded link), so the router does not ask twice. */
+  const agreed = useRef(false);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && !agreed.current && currentLocation.pathname !== nextLocation.pathname,
+  );
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    if (window.confirm(UNSAVED_CHANGES_MESSAGE)) blocker.proceed();
+    else blocker.reset();
+  }, [blocker]);
+  useEffect(() => {
+    agreed.current = false;
+  }, [dirty]);
+
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -24,6 +40,7 @@ export function useUnsavedGuard(dirty: boolean) {
   const guardLink = useCallback(
     (event: MouseEvent<HTMLAnchorElement>) => {
       if (!confirmLeave()) event.preventDefault();
+      else agreed.current = true;
     },
     [confirmLeave],
   );

@@ -17,29 +17,9 @@
 import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { type RunningStack, startStack, TEST_JWT_SECRET, TEST_REDIS_URL } from '@veolearn/testing';
-import { check, CONNECTIONS, type Figures, load, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark } from '../shared/bench-kit';
+import { check, CONNECTIONS, type Figures, load, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark, signUp } from '../shared/bench-kit';
 
 
-async function signUp(baseUrl: string): Promise<string> {
-  const suffix = Date.now().toString(36);
-  const password = 'Bench-Passw0rd!2024';
-  const response = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench_${suffix}`,
-      email: `bench_${suffix}@example.com`,
-      password,
-      confirmPassword: password,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      acceptTerms: true,
-    }),
-  });
-  const body = (await response.json()) as { token?: string };
-  if (!response.ok || !body.token) throw new Error(`Sign-up failed: ${response.status} ${JSON.stringify(body)}`);
-  return body.token;
-}
 
 /** Starts bare-server.cjs in its own process (the gateway has its own process too) and returns its URL. */
 async function startBare(stack: RunningStack): Promise<{ url: string; child: ChildProcess }> {
@@ -61,7 +41,7 @@ async function main(): Promise<void> {
   });
   let bare: { url: string; child: ChildProcess } | undefined;
   try {
-    const token = await signUp(stack.baseUrl);
+    const { token } = await signUp(stack.baseUrl);
     bare = await startBare(stack);
     const gatewayUrl = `${stack.baseUrl}/api/auth/validate`;
 

@@ -12,7 +12,7 @@
 import { Client } from 'pg';
 import { buildChapters, generateBuiltinQuestions, parseTranscript, resolveGenerationSettings } from '@veolearn/domain';
 import { startStack } from '@veolearn/testing';
-import { positive } from '../shared/bench-kit';
+import { positive, runBenchmark, signUp } from '../shared/bench-kit';
 import { lectureTranscript } from './transcripts';
 
 const JOBS = Math.floor(positive('BENCH_JOBS', 200));
@@ -68,21 +68,15 @@ async function main(): Promise<void> {
   const db = new Client({ connectionString: stack.databaseUrl });
   await db.connect();
   try {
-    const email = `bench.${Date.now()}@example.com`;
-    const password = 'correct horse battery';
-    const signup = await fetch(`${stack.baseUrl}/api/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: `bench_${Date.now()}`, email, password, confirmPassword: password, firstName: 'Bench', lastName: 'Mark', acceptTerms: true }),
-    });
-    if (signup.status !== 201) throw new Error(`sign-up answered ${signup.status}: ${await signup.text()}`);
-    const user = ((await signup.json()) as { user: { id: number } }).user;
-    await db.query('UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
+    const user = await signUp(stack.baseUrl);
+    await db.query('UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.userId]);
+    // Sign in again so the new session carries the unlimited plan.
     const signin = await fetch(`${stack.baseUrl}/api/auth/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password }),
+      body: JSON.stringify({ username: user.email, password: user.password }),
     });
+    if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}: ${await signin.text()}`);
     const token = ((await signin.json()) as { token: string }).token;
 
     console.log(`Enqueueing ${JOBS} ten-minute transcripts (${ENQUEUE_PARALLEL} requests at a time)...`);
@@ -163,14 +157,11 @@ async function main(): Promise<void> {
     );
     console.log(`Throughput ratio, queue on ${WORKERS} workers ÷ direct on one thread: ${(queueRate / directRate).toFixed(2)}`);
     console.log(`Failed jobs: ${failed.length}`);
-    if (failed.length > 0) process.exitCode = 1;
+    if (failed.length > 0) throw new Error(`${failed.length} generation jobs failed; logs in ${stack.logDir}`);
   } finally {
     await db.end();
     await stack.stop();
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runBenchmark('generation', main);

@@ -26,7 +26,7 @@ const OWNER_ID = Number(required('OWNER_ID'));
 // Same pool size as the video-service's TypeORM data source (libs/persistence: max 10).
 const pool = new Pool({ connectionString: required('DATABASE_URL'), max: 10, application_name: 'veolearn-bench-bare' });
 
-const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id`;
+const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media`;
 
 const iso = (value) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -45,6 +45,10 @@ function toVideoView(row) {
     updatedAt: iso(row.updated_at),
     folder: row.folder_id,
     questionCount: Number(row.question_count ?? 0),
+    skippingMode: row.skipping_mode,
+    requireCorrect: row.require_correct,
+    hasCaptions: row.has_captions,
+    mediaUrl: row.has_media ? `/api/media/${row.id}` : null,
   };
 }
 
@@ -86,18 +90,23 @@ app.get('/play/:id', async (request, reply) => {
   const { rows } = await pool.query(
     `SELECT json_build_object(
               'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
-              'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url) AS video,
+              'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
+              'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct,
+              'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
+            v.storage_key IS NOT NULL AS has_media,
             COALESCE((
-              SELECT json_agg(json_build_object(
+              SELECT json_agg(jsonb_build_object(
                        'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
                        'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
+                       || CASE WHEN i.type = 'scenario' THEN jsonb_build_object('scenario', COALESCE(i.scenario, '')) ELSE '{}'::jsonb END
                      ORDER BY i.timestamp, i.position, i.id)
               FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
      FROM library.videos v WHERE v.id = $1`,
     [Number(id)],
   );
   if (!rows[0]) return reply.code(404).send({ statusCode: 404, message: 'Video not found', error: 'Not Found' });
-  return { video: rows[0].video, questions: rows[0].questions };
+  const { video, has_media: hasMedia, questions } = rows[0];
+  return { video: { ...video, mediaUrl: hasMedia ? `/api/media/${video.id}` : null }, questions };
 });
 
 app.listen({ host: '127.0.0.1', port: Number(process.env.PORT ?? 0) }).then(

@@ -21,32 +21,12 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { type RunningStack, startStack } from '@veolearn/testing';
-import { check as checkText, CONNECTIONS, type Figures, load as loadTarget, positive, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark } from '../shared/bench-kit';
+import { check as checkText, CONNECTIONS, type Figures, load as loadTarget, positive, ROUNDS, SECONDS, startBareServer, stopChild, summarize, table, TRANSPORT, WARMUP_SECONDS, assertNoFailures, runBenchmark, signUp } from '../shared/bench-kit';
 
 const SERVICE_TIMEOUT_MS = positive('BENCH_SERVICE_TIMEOUT_MS', 60_000);
 const VIDEOS = 1000;
 const QUESTIONS = 50;
 
-async function signUp(baseUrl: string): Promise<{ token: string; userId: number }> {
-  const suffix = Date.now().toString(36);
-  const password = 'Bench-Passw0rd!2024';
-  const response = await fetch(`${baseUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      username: `bench_${suffix}`,
-      email: `bench_${suffix}@example.com`,
-      password,
-      confirmPassword: password,
-      firstName: 'Bench',
-      lastName: 'Mark',
-      acceptTerms: true,
-    }),
-  });
-  const body = (await response.json()) as { token?: string; user?: { id: number } };
-  if (!response.ok || !body.token || !body.user) throw new Error(`Sign-up failed: ${response.status} ${JSON.stringify(body)}`);
-  return { token: body.token, userId: body.user.id };
-}
 
 /** One folder with VIDEOS videos; the newest video gets QUESTIONS questions of mixed types. */
 async function seed(databaseUrl: string, ownerId: number): Promise<{ folderId: number; videoId: number }> {

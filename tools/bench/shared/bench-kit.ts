@@ -132,6 +132,36 @@ export function assertNoFailures(results: Figures[], logDir: string): void {
   }
 }
 
+export interface BenchUser {
+  token: string;
+  userId: number;
+  email: string;
+  password: string;
+}
+
+/** Signs up a fresh user through the gateway. */
+export async function signUp(baseUrl: string): Promise<BenchUser> {
+  const suffix = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+  const password = 'Bench-Passw0rd!2024';
+  const email = `bench_${suffix}@example.com`;
+  const response = await fetch(`${baseUrl}/api/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      username: `bench_${suffix}`,
+      email,
+      password,
+      confirmPassword: password,
+      firstName: 'Bench',
+      lastName: 'Mark',
+      acceptTerms: true,
+    }),
+  });
+  const body = (await response.json()) as { token?: string; user?: { id: number } };
+  if (!response.ok || !body.token || !body.user) throw new Error(`Sign-up failed: ${response.status} ${JSON.stringify(body)}`);
+  return { token: body.token, userId: body.user.id, email, password };
+}
+
 /** Runs a benchmark's main and exits 0, or 1 with the reason. */
 export function runBenchmark(name: string, main: () => Promise<void>): void {
   main().then(

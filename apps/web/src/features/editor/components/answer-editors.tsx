@@ -53,21 +53,28 @@ export function AnswerEditor({ answer, onChange }: AnswerEditorProps) {
 
 const RADIO = 'size-4 shrink-0 cursor-pointer accent-[var(--primary)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring';
 
+/** What the choice editors' option lists share: numbered options, their text, adding one, the type's limits. */
+function optionListProps<A extends { options: string[] }>(answer: A, onChange: (next: A) => void, [min, max]: readonly [number, number]) {
+  const label = (i: number) => `Option ${i + 1}`;
+  return {
+    legend: 'Answer options',
+    items: answer.options,
+    itemLabel: label,
+    placeholder: label,
+    min,
+    max,
+    addLabel: 'Add option',
+    onText: (i: number, text: string) => onChange({ ...answer, options: replaceAt(answer.options, i, text) }),
+    onAdd: () => onChange({ ...answer, options: [...answer.options, ''] }),
+  };
+}
+
 function SingleChoiceAnswer({ answer, onChange }: AnswerEditorProps<AnswerDraftOf<'single_choice' | 'scenario'>>) {
   const name = useId();
-  const [min, max] = LIST_LIMITS[answer.type];
   return (
     <EditableList
-      legend="Answer options"
+      {...optionListProps(answer, onChange, LIST_LIMITS[answer.type])}
       hint="Pick the right option with its radio button."
-      items={answer.options}
-      itemLabel={(i) => `Option ${i + 1}`}
-      placeholder={(i) => `Option ${i + 1}`}
-      min={min}
-      max={max}
-      addLabel="Add option"
-      onText={(i, text) => onChange({ ...answer, options: replaceAt(answer.options, i, text) })}
-      onAdd={() => onChange({ ...answer, options: [...answer.options, ''] })}
       onRemove={(i) => onChange({ ...answer, options: removeAt(answer.options, i), correct: correctAfterRemoval(answer.correct, i) })}
       lead={(i) => (
         <input
@@ -84,19 +91,10 @@ function SingleChoiceAnswer({ answer, onChange }: AnswerEditorProps<AnswerDraftO
 }
 
 function MultipleChoiceAnswer({ answer, onChange }: AnswerEditorProps<AnswerDraftOf<'multiple_choice'>>) {
-  const [min, max] = LIST_LIMITS.multiple_choice;
   return (
     <EditableList
-      legend="Answer options"
+      {...optionListProps(answer, onChange, LIST_LIMITS.multiple_choice)}
       hint="Tick every right option; learners must pick exactly these."
-      items={answer.options}
-      itemLabel={(i) => `Option ${i + 1}`}
-      placeholder={(i) => `Option ${i + 1}`}
-      min={min}
-      max={max}
-      addLabel="Add option"
-      onText={(i, text) => onChange({ ...answer, options: replaceAt(answer.options, i, text) })}
-      onAdd={() => onChange({ ...answer, options: [...answer.options, ''] })}
       onRemove={(i) => onChange({ ...answer, options: removeAt(answer.options, i), correct: correctSetAfterRemoval(answer.correct, i) })}
       lead={(i) => (
         <Checkbox

@@ -14,3 +14,4 @@ export { DEFAULT_MIN_QUESTION_GAP_SECONDS, WHOLE_VIDEO_TOPIC, finaliseQuestions 
 export type { FinaliseOptions } from './timing';
 export { generateBuiltinQuestions } from './builtin';
 export type { BuiltinGenerationInput } from './builtin';
+export { hashText, seededRng } from './random';

@@ -1,0 +1,10 @@
+export { analyseLecture, lessonTitle } from './lib/lecture';
+export type { Lecture, AnalyseOptions } from './lib/lecture';
+export { writeQuestions, writeQuestionSet } from './lib/writer';
+export type { GenerationNote, QuestionWriterInput, WrittenSet } from './lib/writer';
+export { warmUpNlp } from './lib/nlp';
+export type { Audience } from './lib/audience';
+export { crowdedQuestions, distractorPosMismatches, headPartOfSpeech, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './lib/checks';
+export { writeFeedback, clock } from './lib/feedback';
+export type { FeedbackInput } from './lib/feedback';
+export { estimateAudience } from './lib/audience';

@@ -1,0 +1,540 @@
+import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
+import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, numberDistractors, pickDistractors } from './changes';
+import type { Definition } from './facts';
+import { writeFeedback } from './feedback';
+import type { Lecture } from './lecture';
+import type { Sentence } from './sentences';
+import { Term, isSalient } from './terms';
+
+/** What stays shared between the questions of one set. */
+export interface WriterState {
+  usedSentences: Set<number>;
+  usedDefinitions: Set<string>;
+  usedCategories: Set<number>;
+  usedSequences: Set<number>;
+  usedRankings: Set<number>;
+  usedRules: Set<number>;
+  usedKeys: Set<number>;
+  /** Times already taken by questions (seconds). */
+  times: number[];
+  /** The answer the next true/false question should have; alternates over the set. */
+  nextTruth: boolean;
+  variant: number;
+}
+
+/** One slot being written: the lecture, the chapter and the shared state. */
+export interface Slot {
+  lecture: Lecture;
+  chapter: number;
+  rng: Rng;
+  state: WriterState;
+  feedbackEnabled: boolean;
+  /** Seconds after its evidence that a question pauses (more when times were estimated). */
+  margin: number;
+}
+
+/** Questions at least this far apart. */
+export const MIN_GAP_SECONDS = 20;
+
+function shuffle<T>(items: readonly T[], rng: Rng): T[] {
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A shuffled order that is never the identity (stored order must not give the answer away). */
+function mixedOrder(n: number, rng: Rng): number[] {
+  const perm = shuffle(
+    Array.from({ length: n }, (_, i) => i),
+    rng,
+  );
+  return perm.every((v, i) => v === i) ? perm.map((_, i) => (i + 1) % n) : perm;
+}
+
+function cap(text: string): string {
+  return text ? text[0].toUpperCase() + text.slice(1) : text;
+}
+
+function clean(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/\s+([,.!?;:])/g, '$1').trim();
+}
+
+function quoteOf(s: Sentence): string {
+  return clean(s.text);
+}
+
+/** The chapter's sentences, as a range. */
+function chapterSentences(slot: Slot): Sentence[] {
+  return slot.lecture.sentences.filter((s) => s.chapter === slot.chapter);
+}
+
+function chapterOf(slot: Slot) {
+  return slot.lecture.chapters[slot.chapter];
+}
+
+/** Whether a time keeps MIN_GAP_SECONDS from every question already placed. */
+function spaced(slot: Slot, t: number): boolean {
+  return slot.state.times.every((x) => Math.abs(x - t) >= MIN_GAP_SECONDS);
+}
+
+/** When a question drawing on these sentences pauses: after the last of them, inside the chapter. */
+function timeAfter(slot: Slot, sentences: readonly Sentence[]): number {
+  const c = chapterOf(slot);
+  const last = Math.max(...sentences.map((s) => s.end));
+  return Math.min(c.end - 0.5, Math.max(c.start + 1, last + slot.margin));
+}
+
+/** Facts of this chapter not used yet, good ones and well-spaced ones first. */
+function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true): Sentence[] {
+  return chapterSentences(slot)
+    .filter((s) => s.fact && !slot.state.usedSentences.has(s.index) && filter(s))
+    .map((s) => {
+      const words = s.tokens.length;
+      const terms = slot.lecture.terms.filter((t) => t.cls !== 'unknown' && t.occurrences.some((o) => o.sentence === s.index)).length;
+      const lengthScore = words >= 8 && words <= 26 ? 1 : 0.6;
+      const gap = spaced(slot, timeAfter(slot, [s])) ? 1 : 0.3;
+      return { s, score: lengthScore * gap * (1 + 0.3 * Math.min(terms, 3)) };
+    })
+    .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
+    .map((x) => x.s);
+}
+
+function base<T extends QuestionType>(slot: Slot, type: T, question: string, evidence: readonly Sentence[], answer: string, reason: string): QuestionBase<T> {
+  const c = chapterOf(slot);
+  const timestamp = timeAfter(slot, evidence);
+  const quote = evidence.map(quoteOf).join(' ');
+  for (const s of evidence) slot.state.usedSentences.add(s.index);
+  slot.state.times.push(timestamp);
+  const variant = slot.state.variant++;
+  const feedback = writeFeedback({ audience: slot.lecture.audience, variant, answer, reason, chapterTitle: c.title, at: Math.min(...evidence.map((s) => s.start)), quote });
+  return {
+    type,
+    question,
+    timestamp: Math.round(timestamp * 10) / 10,
+    topicTitle: c.title,
+    topicStartTime: c.start,
+    feedback: slot.feedbackEnabled ? feedback : { correct: feedback.correct.split('. ')[0] + '.', incorrect: `The answer is ${answer}.` },
+  };
+}
+
+/** Terms of a sentence that can be asked about: a known class, not vague, with enough same-class alternatives. */
+function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: number; length: number; surface: string }> {
+  const out: Array<{ term: Term; token: number; length: number; surface: string; score: number }> = [];
+  for (const term of slot.lecture.terms) {
+    if (term.cls === 'unknown' || !isSalient(term)) continue;
+    for (const o of term.occurrences) {
+      if (o.sentence !== s.index) continue;
+      // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
+      const before = s.tokens[o.token - 1];
+      if (o.length === 1 && before && /^(?:everyone|everybody|someone|somebody|it|he|she|they|we|you|i|this|that|nobody|one)$/.test(before.lower)) continue;
+      const chapterWeight = term.counts[slot.chapter] ?? 0;
+      const used = slot.state.usedKeys.has(term.id) ? 0.3 : 1;
+      const isNumber = term.cls.startsWith('quantity') || term.cls === 'year';
+      out.push({ term, token: o.token, length: o.length, surface: o.surface, score: (1 + chapterWeight) * used * (term.key.includes(' ') ? 1.2 : 1) * (isNumber ? 0.8 : 1) });
+    }
+  }
+  return out.sort((a, b) => b.score - a.score || a.token - b.token);
+}
+
+/** The sentence with a span of tokens replaced. */
+function withGap(s: Sentence, token: number, length: number, gap: string): string {
+  const from = s.tokens[token].from;
+  const to = s.tokens[token + length - 1].to;
+  let before = s.text.slice(0, from);
+  // "an ____" would give away a vowel.
+  before = before.replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? 'A' : 'a'}/an `);
+  return clean(before + gap + s.text.slice(to));
+}
+
+/** A number term's value and unit ("36 ATP molecules" → "36"). */
+function numberIn(surface: string): string | null {
+  return /^(\d[\d,]*(?:\.\d+)?)\b/.exec(surface)?.[1] ?? null;
+}
+
+interface Cloze {
+  sentence: Sentence;
+  key: Term;
+  surface: string;
+  token: number;
+  length: number;
+  options: string[];
+  answer: string;
+}
+
+/** A sentence with a key term and three wrong options of the same kind. */
+function findCloze(slot: Slot, wrong: number): Cloze | null {
+  for (const s of freshFacts(slot)) {
+    for (const a of askableTerms(slot, s)) {
+      const value = numberIn(a.surface);
+      if (a.term.cls === 'year' || (a.term.cls.startsWith('quantity') && value)) {
+        const v = a.term.cls === 'year' ? a.surface : (value as string);
+        const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
+        const wrongs = numberDistractors(v, wrong, slot.rng).map((x) => x + rest);
+        if (wrongs.length < wrong) continue;
+        return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface };
+      }
+      const wrongs = pickDistractors({ key: a.term, count: wrong, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter });
+      if (wrongs.length < wrong) continue;
+      const surface = a.term.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(a.surface) || a.token > 0 ? a.surface : a.surface[0].toLowerCase() + a.surface.slice(1);
+      return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface };
+    }
+  }
+  return null;
+}
+
+function unusedDefinitions(slot: Slot, chapterOnly: boolean): Definition[] {
+  return slot.lecture.definitions.filter((d) => {
+    const s = slot.lecture.sentences[d.sentence];
+    if (slot.state.usedSentences.has(s.index)) return false;
+    const inReach = chapterOnly ? s.chapter === slot.chapter : s.chapter <= slot.chapter;
+    return inReach && !slot.state.usedDefinitions.has(d.term.toLowerCase());
+  });
+}
+
+/** Members the speaker lists for a category whose name matches a term ("fossil fuels include coal, oil…"). */
+function membersOf(slot: Slot, term: string): string[] {
+  const head = term.toLowerCase().replace(/s$/, '');
+  return slot.lecture.categories.filter((c) => c.name.toLowerCase().replace(/s$/, '').endsWith(head) || head.endsWith(c.name.toLowerCase().replace(/s$/, ''))).flatMap((c) => c.members);
+}
+
+function termFor(slot: Slot, text: string): Term | undefined {
+  const lower = text.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  return slot.lecture.termByKey.get(lower) ?? slot.lecture.terms.find((t) => t.display.toLowerCase() === lower || t.key === lower);
+}
+
+/** Single choice: "Which term means …?" from a definition, else a statement with a gap. */
+export function buildSingleChoice(slot: Slot): Question | null {
+  const aud = slot.lecture.audience;
+  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
+    const key = termFor(slot, d.term);
+    if (!key) continue;
+    const s = slot.lecture.sentences[d.sentence];
+    const wrongs = pickDistractors({ key, count: 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    if (wrongs.length < 3) continue;
+    slot.state.usedDefinitions.add(d.term.toLowerCase());
+    slot.state.usedKeys.add(key.id);
+    const order = shuffle([d.term, ...wrongs], slot.rng);
+    const question = aud === 'children' ? `What do we call ${d.gloss}?` : `Which term names ${d.gloss}?`;
+    return { ...base(slot, 'single_choice', question, [s], `“${d.term}”`, `${cap(d.term)} is ${d.gloss}.`), options: order, correctAnswer: order.indexOf(d.term) };
+  }
+  const cloze = findCloze(slot, 3);
+  if (!cloze) return null;
+  slot.state.usedKeys.add(cloze.key.id);
+  const order = shuffle(cloze.options, slot.rng);
+  const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____');
+  const question = aud === 'children' ? `Which answer fills the gap? ${statement}` : `Which option completes the statement? “${statement}”`;
+  return { ...base(slot, 'single_choice', question, [cloze.sentence], `“${cloze.answer}”`, quoteOf(cloze.sentence)), options: order, correctAnswer: order.indexOf(cloze.answer) };
+}
+
+/** A false version of a fact: a changed number, an antonym, a same-class term swapped in, or a negation. */
+export function falsify(slot: Slot, s: Sentence): Falsified | null {
+  const number = changeNumber(s, slot.rng);
+  if (number) return number;
+  const antonym = changeToAntonym(s);
+  if (antonym) return antonym;
+  for (const a of askableTerms(slot, s)) {
+    if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
+    const [swap] = pickDistractors({ key: a.term, count: 1, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true });
+    if (!swap) continue;
+    const from = s.tokens[a.token].from;
+    const to = s.tokens[a.token + a.length - 1].to;
+    const replacement = a.token === 0 ? cap(swap) : swap;
+    return { text: clean(s.text.slice(0, from) + replacement + s.text.slice(to)).replace(/\b([Aa])n? (?=\S)/g, (m) => m), kind: 'swap', original: a.surface, replacement };
+  }
+  return changeByNegation(s);
+}
+
+function statement(text: string): string {
+  let t = clean(text).replace(/[!]$/, '.');
+  t = t.replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
+  t = cap(t);
+  return /[.]$/.test(t) ? t : `${t}.`;
+}
+
+function whyFalse(f: Falsified, s: Sentence): string {
+  if (f.kind === 'negation') return `The statement is false: the speaker says “${quoteOf(s)}”`;
+  return `The speaker says ${f.original}, not ${f.replacement}: “${quoteOf(s)}”`;
+}
+
+/** True/false: a fact stated plainly, or made false by a meaningful change; true and false alternate over the set. */
+export function buildTrueFalse(slot: Slot): Question | null {
+  const want = slot.state.nextTruth;
+  for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
+    if (want) {
+      slot.state.nextTruth = !want;
+      return { ...base(slot, 'true_false', statement(s.text), [s], 'True', `The speaker says exactly this: “${quoteOf(s)}”`), options: ['True', 'False'], correctAnswer: true };
+    }
+    const f = falsify(slot, s);
+    if (!f || f.kind === 'negation') continue;
+    slot.state.nextTruth = !want;
+    return { ...base(slot, 'true_false', statement(f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
+  }
+  // Only negations were possible: still a meaningful change, used when nothing better exists.
+  for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
+    const f = changeByNegation(s);
+    if (!f) continue;
+    slot.state.nextTruth = !want;
+    return { ...base(slot, 'true_false', statement(f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
+  }
+  return null;
+}
+
+/** Whether every sentence mentions a word (or its plural). */
+function evidenceMentions(sentences: readonly Sentence[], word: string): boolean {
+  return sentences.every((s) => s.tokens.some((t) => t.lower === word || t.lemma === word || t.lower === `${word}s`));
+}
+
+/** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */
+export function buildMultipleChoice(slot: Slot): Question | null {
+  const facts = freshFacts(slot, (s) => s.text.length <= 220);
+  if (facts.length < 3) return null;
+  const trues = facts.slice(0, 2);
+  const falses: Array<{ f: Falsified; s: Sentence }> = [];
+  for (const s of facts.slice(2)) {
+    const f = falsify(slot, s);
+    if (f && f.kind !== 'negation') falses.push({ f, s });
+    if (falses.length >= 2) break;
+  }
+  if (falses.length === 0) {
+    for (const s of facts.slice(2)) {
+      const f = changeByNegation(s);
+      if (f) {
+        falses.push({ f, s });
+        break;
+      }
+    }
+  }
+  if (falses.length === 0) return null;
+  const options = [...trues.map((s) => ({ text: statement(s.text), right: true })), ...falses.map((x) => ({ text: statement(x.f.text), right: false }))];
+  const order = shuffle(options, slot.rng);
+  const topic = chapterOf(slot).title;
+  const head = topic.toLowerCase().split(/\s+/).pop() ?? '';
+  const about = head.length > 2 && evidenceMentions([...trues, ...falses.map((x) => x.s)], head);
+  const question =
+    slot.lecture.audience === 'children'
+      ? about ? `Which of these are true about ${topic.toLowerCase()}? Pick all the true ones.` : 'Which of these are true? Pick all the true ones.'
+      : about ? `Which statements about ${topic} are true? Select all that apply.` : `Which of these statements are true? Select all that apply.`;
+  const reason = `True: ${trues.map((s) => `“${quoteOf(s)}”`).join(' and ')}. ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
+  const evidence = [...trues, ...falses.map((x) => x.s)];
+  return {
+    ...base(slot, 'multiple_choice', question, evidence, `the ${trues.length} statements the speaker makes`, reason),
+    options: order.map((o) => o.text),
+    correctAnswer: order.map((o, i) => (o.right ? i : -1)).filter((i) => i >= 0),
+  };
+}
+
+const FRAMES: Record<string, string[]> = {
+  children: ['Your friend tells you about {g}.', 'In class, your teacher shows you {g}.'],
+  general: ['A classmate describes {g}.', 'Your study partner explains {g}.'],
+  advanced: ['A colleague describes {g}.', 'In a seminar, someone describes {g}.'],
+};
+
+/** Scenario: a situation from an if-then rule and the action for it; else a description to name. */
+export function buildScenario(slot: Slot): Question | null {
+  const { lecture } = slot;
+  const rules = lecture.rules.filter((r, i) => !slot.state.usedRules.has(i) && lecture.sentences[r.sentence].chapter === slot.chapter);
+  for (const rule of rules) {
+    const others = [
+      ...lecture.rules.filter((r) => r !== rule).map((r) => r.action),
+      ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '')),
+    ]
+      .map((a) => cap(a))
+      .filter((a, i, all) => all.indexOf(a) === i && a.split(/\s+/).length <= 14 && a.toLowerCase() !== rule.action.toLowerCase())
+      .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)));
+    if (others.length < 2) continue;
+    const wrongs = shuffle(others, slot.rng).slice(0, 3);
+    slot.state.usedRules.add(lecture.rules.indexOf(rule));
+    const s = lecture.sentences[rule.sentence];
+    const order = shuffle([rule.action, ...wrongs], slot.rng);
+    const scenario = `${cap(rule.situation.replace(/^you\b/i, 'You'))}.`;
+    return { ...base(slot, 'scenario', lecture.audience === 'children' ? 'What should you do?' : 'What should you do in this situation?', [s], `“${rule.action}”`, quoteOf(s)), scenario, options: order, correctAnswer: order.indexOf(rule.action) };
+  }
+  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
+    const key = termFor(slot, d.term);
+    if (!key) continue;
+    const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    if (wrongs.length < 3) continue;
+    slot.state.usedDefinitions.add(d.term.toLowerCase());
+    const frames = FRAMES[lecture.audience];
+    const scenario = frames[slot.state.variant % frames.length].replace('{g}', d.gloss);
+    const order = shuffle([d.term, ...wrongs], slot.rng);
+    const question = lecture.audience === 'children' ? 'What is the word for it?' : 'Which term are they describing?';
+    return { ...base(slot, 'scenario', question, [lecture.sentences[d.sentence]], `“${d.term}”`, `${cap(d.term)} is ${d.gloss}.`), scenario, options: order, correctAnswer: order.indexOf(d.term) };
+  }
+  return null;
+}
+
+/** Definitions reachable from this chapter (said in it or before), this chapter's first. */
+function definitionsNear(slot: Slot, min: number, max: number): Definition[] | null {
+  const own = unusedDefinitions(slot, true);
+  if (own.length === 0) return null;
+  const earlier = unusedDefinitions(slot, false).filter((d) => !own.includes(d)).reverse();
+  const chosen: Definition[] = [];
+  for (const d of [...own, ...earlier]) {
+    if (chosen.length >= max) break;
+    if (chosen.some((c) => c.term.toLowerCase() === d.term.toLowerCase() || c.gloss.toLowerCase() === d.gloss.toLowerCase())) continue;
+    chosen.push(d);
+  }
+  if (chosen.length < min) return null;
+  return chosen;
+}
+
+/** Matching: terms with the definitions the speaker gives them; both sides complete phrases. */
+export function buildMatching(slot: Slot): Question | null {
+  const defs = definitionsNear(slot, 3, 4);
+  if (!defs) return null;
+  for (const d of defs) slot.state.usedDefinitions.add(d.term.toLowerCase());
+  const right = mixedOrder(defs.length, slot.rng);
+  const rightTexts = right.map((i) => cap(defs[i].gloss));
+  const evidence = defs.map((d) => slot.lecture.sentences[d.sentence]);
+  const reason = defs.map((d) => `${cap(d.term)} is ${d.gloss}.`).join(' ');
+  return {
+    ...base(slot, 'matching', slot.lecture.audience === 'children' ? 'Match each word to what it means.' : 'Match each term to its definition.', evidence, 'each term with its own definition', reason),
+    options: { left: defs.map((d) => cap(d.term)), right: rightTexts },
+    correctAnswer: defs.map((_, i) => right.indexOf(i)),
+  };
+}
+
+/** Ordering: only where the speaker describes a sequence (signalled steps or dated events). */
+export function buildOrdering(slot: Slot): Question | null {
+  const { lecture } = slot;
+  for (const [i, seq] of lecture.sequences.entries()) {
+    if (slot.state.usedSequences.has(i)) continue;
+    const evidence = seq.sentences.map((n) => lecture.sentences[n]);
+    if (evidence[evidence.length - 1].chapter !== slot.chapter || evidence.some((s) => slot.state.usedSentences.has(s.index))) continue;
+    slot.state.usedSequences.add(i);
+    const order = mixedOrder(seq.items.length, slot.rng);
+    const question = seq.kind === 'chronology' ? 'Put these events in the order they happened, earliest first.' : lecture.audience === 'children' ? 'Put these steps in the right order.' : 'Put these steps in the order they should be carried out.';
+    return {
+      ...base(slot, 'ordering', question, evidence, seq.items.map((x, n) => `${n + 1}. ${x}`).join('; '), seq.kind === 'chronology' ? 'The dates the speaker gives put them in this order.' : 'This is the order the speaker gives for the steps.'),
+      options: order.map((n) => seq.items[n]),
+      correctAnswer: seq.items.map((_, n) => order.indexOf(n)),
+    };
+  }
+  return null;
+}
+
+/** Priority ranking: only where the speaker ranks or compares (amounts in one unit, most/second/least). */
+export function buildPriorityRanking(slot: Slot): Question | null {
+  const { lecture } = slot;
+  for (const [i, r] of lecture.rankings.entries()) {
+    if (slot.state.usedRankings.has(i)) continue;
+    const evidence = r.sentences.map((n) => lecture.sentences[n]);
+    if (Math.max(...evidence.map((s) => s.chapter)) !== slot.chapter || evidence.some((s) => slot.state.usedSentences.has(s.index))) continue;
+    slot.state.usedRankings.add(i);
+    const order = mixedOrder(r.items.length, slot.rng);
+    const byAmount = !/^(?:important|dangerous|common|effective|useful|urgent|serious)$/i.test(r.criterion);
+    const question = byAmount ? `Rank these from the highest to the lowest figure the speaker gives (in ${r.criterion}s).` : `Rank these from most to least ${r.criterion}, as the speaker ranks them.`;
+    return {
+      ...base(slot, 'priority_ranking', question, evidence, r.items.map((x, n) => `${n + 1}. ${x}`).join('; '), evidence.map(quoteOf).join(' ')),
+      options: order.map((n) => r.items[n]),
+      correctAnswer: r.items.map((_, n) => order.indexOf(n)),
+    };
+  }
+  return null;
+}
+
+/** Two or more named categories with their members, reachable from this chapter. */
+function categoriesNear(slot: Slot): Array<{ index: number; name: string; members: string[]; sentence: Sentence }> | null {
+  const { lecture } = slot;
+  const list = lecture.categories
+    .map((c, index) => ({ index, name: c.name, members: c.members, sentence: lecture.sentences[c.sentence] }))
+    .filter((c) => !slot.state.usedCategories.has(c.index) && c.sentence.chapter <= slot.chapter && !slot.state.usedSentences.has(c.sentence.index));
+  if (!list.some((c) => c.sentence.chapter === slot.chapter)) return null;
+  const chosen: typeof list = [];
+  for (const c of list.sort((a, b) => Math.abs(a.sentence.chapter - slot.chapter) - Math.abs(b.sentence.chapter - slot.chapter))) {
+    const clash = chosen.some((x) => x.name.toLowerCase() === c.name.toLowerCase() || x.members.some((m) => c.members.map((y) => y.toLowerCase()).includes(m.toLowerCase())));
+    if (!clash) chosen.push(c);
+    if (chosen.length === 3) break;
+  }
+  return chosen.length >= 2 ? chosen : null;
+}
+
+/** Sorting into groups: only where the speaker names categories and their members. */
+export function buildSortingGroups(slot: Slot): Question | null {
+  const cats = categoriesNear(slot);
+  if (!cats) return null;
+  for (const c of cats) slot.state.usedCategories.add(c.index);
+  const items = cats.flatMap((c, g) => c.members.slice(0, 4).map((m) => ({ m, g })));
+  const order = shuffle(items, slot.rng);
+  const reason = cats.map((c) => `${cap(c.name)}: ${c.members.join(', ')}.`).join(' ');
+  return {
+    ...base(slot, 'sorting_groups', slot.lecture.audience === 'children' ? 'Put each one in the right group.' : 'Sort each item into the group the speaker puts it in.', cats.map((c) => c.sentence), 'the groups the speaker gives', reason),
+    options: { groups: cats.map((c) => cap(c.name)), items: order.map((x) => x.m) },
+    correctAnswer: order.map((x) => x.g),
+  };
+}
+
+/** Drag and drop: examples onto the categories the speaker names, or terms onto their definitions. */
+export function buildDragDrop(slot: Slot): Question | null {
+  const cats = categoriesNear(slot);
+  if (cats) {
+    for (const c of cats) slot.state.usedCategories.add(c.index);
+    const items = cats.flatMap((c, g) => c.members.slice(0, 4).map((m) => ({ m, g })));
+    const order = shuffle(items, slot.rng);
+    return {
+      ...base(slot, 'drag_drop', 'Drag each example onto the category it belongs to.', cats.map((c) => c.sentence), 'each example on its own category', cats.map((c) => `${cap(c.name)}: ${c.members.join(', ')}.`).join(' ')),
+      options: { items: order.map((x) => x.m), targets: cats.map((c) => cap(c.name)) },
+      correctAnswer: order.map((x) => x.g),
+    };
+  }
+  const defs = definitionsNear(slot, 2, 4);
+  if (!defs) return null;
+  for (const d of defs) slot.state.usedDefinitions.add(d.term.toLowerCase());
+  const order = mixedOrder(defs.length, slot.rng);
+  return {
+    ...base(slot, 'drag_drop', 'Drag each term onto the description that fits it.', defs.map((d) => slot.lecture.sentences[d.sentence]), 'each term on its own description', defs.map((d) => `${cap(d.term)} is ${d.gloss}.`).join(' ')),
+    options: { items: order.map((n) => cap(defs[n].term)), targets: defs.map((d) => cap(d.gloss)) },
+    correctAnswer: order.map((n) => n),
+  };
+}
+
+/** Fill the gaps: one or two key terms of a fact removed, with a word bank of same-class alternatives. */
+export function buildFillGaps(slot: Slot): Question | null {
+  for (const s of freshFacts(slot)) {
+    const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year');
+    const chosen: typeof picks = [];
+    for (const p of picks) {
+      if (chosen.some((c) => p.token < c.token + c.length && c.token < p.token + p.length)) continue;
+      chosen.push(p);
+      if (chosen.length === 2) break;
+    }
+    if (chosen.length === 0) continue;
+    const bankExtra = pickDistractors({ key: chosen[0].term, count: 2, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((c) => c.surface) });
+    if (bankExtra.length < 1) continue;
+    const sorted = [...chosen].sort((a, b) => a.token - b.token);
+    let text = s.text;
+    for (let k = sorted.length - 1; k >= 0; k--) {
+      const c = sorted[k];
+      text = text.slice(0, s.tokens[c.token].from) + `{{${k + 1}}}` + text.slice(s.tokens[c.token + c.length - 1].to);
+    }
+    const answers = sorted.map((c) => {
+      const lower = c.surface.toLowerCase();
+      return [...new Set([c.token === 0 && c.term.pos !== 'PROPN' ? lower : c.surface, c.term.display, c.term.key].filter(Boolean))];
+    });
+    for (const c of sorted) slot.state.usedKeys.add(c.term.id);
+    const wordBank = shuffle([...sorted.map((_, k) => answers[k][0]), ...bankExtra], slot.rng);
+    return {
+      ...base(slot, 'fill_gaps', slot.lecture.audience === 'children' ? 'Fill in the missing words.' : 'Complete the sentence with the missing terms.', [s], answers.map((a) => `“${a[0]}”`).join(' and '), quoteOf(s)),
+      options: { text: clean(text), wordBank },
+      correctAnswer: answers,
+    };
+  }
+  return null;
+}
+
+export const BUILDERS: Record<QuestionType, (slot: Slot) => Question | null> = {
+  single_choice: buildSingleChoice,
+  multiple_choice: buildMultipleChoice,
+  true_false: buildTrueFalse,
+  scenario: buildScenario,
+  matching: buildMatching,
+  ordering: buildOrdering,
+  sorting_groups: buildSortingGroups,
+  fill_gaps: buildFillGaps,
+  drag_drop: buildDragDrop,
+  priority_ranking: buildPriorityRanking,
+};

@@ -1,0 +1,222 @@
+import type { Token } from './nlp';
+import type { Sentence } from './sentences';
+import { Term, isSalient } from './terms';
+import { antonyms, hypernyms, siblings } from './wordnet';
+
+/** A deterministic source of numbers in [0, 1). */
+export type Rng = () => number;
+
+/** What a false statement changed, so feedback can say what the speaker really said. */
+export interface Falsified {
+  text: string;
+  kind: 'number' | 'antonym' | 'swap' | 'negation';
+  original: string;
+  replacement: string;
+}
+
+/** The grammatical plural of a noun phrase's last word. */
+export function pluralise(phrase: string): string {
+  return phrase.replace(/(\w+)$/, (w) => (/(?:s|x|z|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
+}
+
+function inflectVerb(base: string, like: Token): string {
+  const w = like.lower;
+  if (w === like.lemma) return base;
+  if (/ing$/.test(w)) return base.replace(/e$/, '') + 'ing';
+  if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : `${base}ed`;
+  if (/s$/.test(w)) return /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
+  return base;
+}
+
+function replaceSpan(s: Sentence, from: number, to: number, replacement: string): string {
+  return s.text.slice(0, from) + replacement + s.text.slice(to);
+}
+
+function changedNumber(value: number, rng: Rng, year: boolean): number {
+  if (year) return value + (rng() < 0.5 ? -1 : 1) * (10 + Math.floor(rng() * 4) * 10);
+  if (value === 0) return 1;
+  const options = [value * 2, value * 3, value % 2 === 0 ? value / 2 : value * 4, Math.round(value * 1.5)].filter((v) => v !== value && Number.isFinite(v) && v > 0);
+  return options[Math.floor(rng() * options.length)];
+}
+
+function formatLike(value: number, like: string): string {
+  const decimals = (/\.(\d+)/.exec(like)?.[1].length ?? 0);
+  const fixed = decimals > 0 ? value.toFixed(decimals) : String(Math.round(value));
+  return like.includes(',') ? Number(fixed).toLocaleString('en-US', { minimumFractionDigits: decimals }) : fixed;
+}
+
+/** A different number in the same place ("36 ATP molecules" → "72 ATP molecules"; 1789 → 1809). */
+export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
+  const i = s.tokens.findIndex((t) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text));
+  if (i < 0) return null;
+  const t = s.tokens[i];
+  const value = Number(t.text.replace(/,/g, ''));
+  const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100 && s.entities.some((e) => e.type === 'DATE' && e.first <= i && e.last >= i);
+  const next = formatLike(changedNumber(value, rng, year), t.text);
+  return { text: replaceSpan(s, t.from, t.to, next), kind: 'number', original: t.text, replacement: next };
+}
+
+/** Adjectives of position or identity whose antonyms read wrongly ("next to" → "preceding to"). */
+const FIXED_ADJECTIVES = new Set(['next', 'last', 'first', 'same', 'other', 'own', 'able', 'such', 'due', 'close', 'near', 'available', 'sure', 'likely', 'aware', 'responsible', 'used', 'known', 'called', 'based', 'related', 'similar', 'different']);
+
+/** Verbs whose antonyms read wrongly in phrases ("take place" → "give place"). */
+const PHRASAL = new Set(['be', 'have', 'do', 'get', 'make', 'say', 'call', 'know', 'take', 'give', 'come', 'go', 'put', 'set', 'keep', 'let', 'run', 'turn', 'bring', 'hold', 'break', 'join', 'need', 'use', 'find', 'see', 'look', 'show', 'work', 'play', 'mean', 'stand', 'carry', 'pass', 'pick', 'cut', 'help', 'happen', 'become', 'seem', 'leave', 'follow', 'include', 'contain', 'remain', 'stay', 'mix']);
+
+/** An adjective or verb replaced by its WordNet antonym ("increases" → "decreases", "acidic" → "basic"). */
+export function changeToAntonym(s: Sentence): Falsified | null {
+  for (let i = 1; i < s.tokens.length; i++) {
+    const t = s.tokens[i];
+    const prev = s.tokens[i - 1];
+    const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
+    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
+    if (!predicative && !verb) continue;
+    if (t.negated) continue;
+    const found = antonyms(t.lemma, predicative ? 'adj' : 'verb').filter((a) => !a.includes(' ') && a.length > 2 && !/^(?:dis|un|in|im|non|de)/.test(a.replace(t.lemma, '')) || (a.length > 2 && !a.includes(' ') && !a.endsWith(t.lemma)));
+    if (found.length === 0) continue;
+    const base = found[0];
+    const word = predicative ? base : inflectVerb(base, t);
+    const cased = /^[A-Z]/.test(t.text) ? word[0].toUpperCase() + word.slice(1) : word;
+    return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
+  }
+  return null;
+}
+
+const AUX_NEGATABLE = new Set(['is', 'are', 'was', 'were', 'can', 'could', 'will', 'would', 'should', 'must', 'may', 'might', 'has', 'have', 'had', 'does', 'do', 'did']);
+
+/** "X is Y" ↔ "X is not Y"; "X produces Y" → "X does not produce Y". */
+export function changeByNegation(s: Sentence): Falsified | null {
+  const words = s.tokens;
+  const notAt = words.findIndex((t) => t.lower === 'not' || t.lower === "n't");
+  if (notAt > 0) {
+    const t = words[notAt];
+    const from = t.lower === "n't" ? t.from : words[notAt - 1].to;
+    return { text: s.text.slice(0, from) + s.text.slice(t.to), kind: 'negation', original: `${words[notAt - 1].text} not`, replacement: words[notAt - 1].text };
+  }
+  const auxAt = words.findIndex((t, i) => i > 0 && t.pos === 'AUX' && AUX_NEGATABLE.has(t.lower));
+  const verbAt = words.findIndex((t, i) => i > 0 && t.pos === 'VERB');
+  if (auxAt > 0 && (verbAt < 0 || auxAt < verbAt)) {
+    const t = words[auxAt];
+    return { text: replaceSpan(s, t.from, t.to, `${t.text} not`), kind: 'negation', original: t.text, replacement: `${t.text} not` };
+  }
+  if (verbAt > 0) {
+    const t = words[verbAt];
+    const helper = /ed$/.test(t.lower) || (t.lower !== t.lemma && !/s$/.test(t.lower)) ? 'did not' : /s$/.test(t.lower) && t.lower !== t.lemma ? 'does not' : t.lower === t.lemma ? 'do not' : null;
+    if (!helper) return null;
+    return { text: replaceSpan(s, t.from, t.to, `${helper} ${t.lemma}`), kind: 'negation', original: t.text, replacement: `${helper} ${t.lemma}` };
+  }
+  return null;
+}
+
+/** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
+export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, candidate: Term): boolean {
+  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
+  if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
+  return candidate.occurrences.some((o) => {
+    const other = sentences[o.sentence];
+    return context.filter((k) => other.keys.has(k)).length >= 2;
+  });
+}
+
+function overlapping(a: string, b: string): boolean {
+  const x = a.toLowerCase().split(/\s+/);
+  const y = new Set(b.toLowerCase().split(/\s+/));
+  return x.some((w) => w.length > 2 && (y.has(w) || [...y].some((v) => v.length > 3 && (v.startsWith(w) || w.startsWith(v)))));
+}
+
+export interface DistractorQuery {
+  key: Term;
+  count: number;
+  terms: readonly Term[];
+  sentences: readonly Sentence[];
+  /** The sentence the key stands in (statement must not become true). */
+  sentence?: Sentence;
+  /** Other texts the distractors must not overlap. */
+  avoid?: readonly string[];
+  /** Chapter of the question: distractors from elsewhere in the lecture are preferred. */
+  chapter?: number;
+  /** Texts that are right answers too (members of a category the key names): never offered as wrong. */
+  alsoRight?: readonly string[];
+  /** Only terms of the lecture (no WordNet relatives): for swaps inside statements. */
+  lectureOnly?: boolean;
+}
+
+/** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
+const CONCRETE = new Set(['noun.substance', 'noun.animal', 'noun.plant', 'noun.body', 'noun.artifact', 'noun.location', 'noun.person', 'noun.food', 'noun.object', 'noun.process', 'noun.shape']);
+
+/** The first word before a term's occurrence that is not an article ("in" for "in the gatehouse"), or "^" at the start. */
+function roleWord(sentence: Sentence, token: number): string {
+  for (let i = token - 1; i >= 0; i--) {
+    const t = sentence.tokens[i];
+    if (t.pos === 'DET' || t.pos === 'ADJ') continue;
+    return t.pos === 'PUNCT' ? '^' : t.lemma;
+  }
+  return '^';
+}
+
+/** Whether a candidate is spoken elsewhere in the same role as the key here (after the same preposition or verb, or as a subject). */
+function sameRole(sentences: readonly Sentence[], sentence: Sentence | undefined, key: Term, candidate: Term): boolean {
+  if (!sentence) return false;
+  const here = key.occurrences.find((o) => o.sentence === sentence.index);
+  if (!here) return false;
+  const role = roleWord(sentence, here.token);
+  return candidate.occurrences.some((o) => roleWord(sentences[o.sentence], o.token) === role);
+}
+
+/** How a distractor is shown: in the key's number and case. */
+function shaped(text: string, key: Term): string {
+  let out = text;
+  if (key.pos !== 'PROPN' && !/[A-Z].*[A-Z]/.test(out)) out = out[0].toLowerCase() + out.slice(1);
+  return out;
+}
+
+/**
+ * Wrong options for a key term: the same kind of thing (same WordNet class or same kind of name/number,
+ * same part of speech, same number), never overlapping the key or each other, never one that might also be
+ * true in the key's sentence. From the same lecture first, then WordNet siblings of the key's head.
+ */
+export function pickDistractors(q: DistractorQuery): string[] {
+  const { key } = q;
+  if (key.cls === 'unknown') return [];
+  const avoid = [key.display, ...(q.avoid ?? [])];
+  const right = new Set((q.alsoRight ?? []).map((x) => x.toLowerCase()));
+  const kindOfKey = (text: string) => right.has(text.toLowerCase()) || hypernyms(text).some((h) => h.toLowerCase() === key.head || h.toLowerCase() === key.key);
+  const fromLecture = q.terms
+    .filter((t) => t.id !== key.id && t.cls === key.cls && t.pos === key.pos && t.plural === key.plural && isSalient(t) && !kindOfKey(t.display))
+    .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
+    .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
+    .filter((t) => !q.lectureOnly || !q.sentence || sameRole(q.sentences, q.sentence, key, t))
+    .sort((a, b) => Number(sameRole(q.sentences, q.sentence, key, b)) - Number(sameRole(q.sentences, q.sentence, key, a)) || (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id);
+  const out: string[] = [];
+  for (const t of fromLecture) {
+    if (out.length >= q.count) break;
+    if (out.some((o) => overlapping(o, t.display))) continue;
+    out.push(shaped(t.display, key));
+  }
+  if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls)) {
+    const words = key.key.split(' ');
+    const base = words.length > 1 ? siblings(key.key) : siblings(key.head);
+    for (const sib of base) {
+      if (out.length >= q.count) break;
+      if (sib.split(' ').length > 3 || /[A-Z]/.test(sib) || avoid.some((a) => overlapping(a, sib)) || out.some((o) => overlapping(o, sib))) continue;
+      const form = key.plural ? pluralise(sib) : sib;
+      if (q.sentence && q.sentence.text.toLowerCase().includes(sib.toLowerCase())) continue;
+      out.push(form);
+    }
+  }
+  return out;
+}
+
+/** Number-valued wrong options for a quantity or year ("36" → "12", "72", "18"). */
+export function numberDistractors(value: string, count: number, rng: Rng): string[] {
+  const n = Number(value.replace(/,/g, ''));
+  if (!Number.isFinite(n)) return [];
+  const year = /^\d{4}$/.test(value) && n >= 1000 && n <= 2100;
+  const pool = year ? [n - 50, n - 20, n + 10, n + 30, n - 10, n + 50] : [n * 2, n / 2, n * 3, n * 10, n / 10, Math.round(n * 1.5)];
+  const out: string[] = [];
+  for (const v of pool.filter((v) => v > 0 && v !== n && (year || Number.isInteger(v) || !Number.isInteger(n) || v >= 1))) {
+    const text = formatLike(v, value);
+    if (!out.includes(text) && text !== value) out.push(text);
+  }
+  const start = Math.floor(rng() * out.length);
+  return [...out.slice(start), ...out.slice(0, start)].slice(0, count);
+}

@@ -1,0 +1,273 @@
+import type { Sentence } from './sentences';
+import { nounPhraseSpans } from './terms';
+
+/** "Photosynthesis is the process by which plants make food": a term and what the speaker says it is. */
+export interface Definition {
+  term: string;
+  /** Whether the gloss is a noun phrase or gerund ("the process by which…", "repeating the problem…") rather than a clause ("the scaffold is safe"). */
+  nominal: boolean;
+  /** A complete phrase: "the process by which plants make food from light". */
+  gloss: string;
+  sentence: number;
+}
+
+/** Named categories and their members ("Renewable sources include solar, wind and hydro."). */
+export interface Category {
+  name: string;
+  members: string[];
+  sentence: number;
+}
+
+/** Steps the speaker presents in order (first, then, next, finally; or dated events). */
+export interface Sequence {
+  kind: 'steps' | 'chronology';
+  items: string[];
+  sentences: number[];
+}
+
+/** Items the speaker ranks or compares by an amount, highest first. */
+export interface Ranking {
+  /** What they are ranked by: "height", "emissions", "importance". */
+  criterion: string;
+  items: string[];
+  sentences: number[];
+}
+
+/** "If someone is bleeding heavily, press firmly on the wound.": a situation and the action for it. */
+export interface Rule {
+  situation: string;
+  action: string;
+  sentence: number;
+}
+
+const DET = /^(?:the|a|an)\s+/i;
+const BAD_GLOSS_START = /^(?:(?:the|a|an)\s+(?:\w+\s+)?(?:example|instance|case|illustration|sign|reason|result|problem)\b|the (?:best|worst|most|least|first|last|main|biggest|key|same|only|one)|a (?:lot|bit|little|big|great|good|huge|really|very)|one of|also|not|just|really|very|so|actually|basically|like|more|less|about|because|why|what|how|where|when|here|there|that|this|it|called)\b/i;
+const GLOSS_NOUN = /^(?:the|a|an)\s+(?:[a-z-]+\s+){0,3}?(?:process|way|amount|measure|force|substance|molecule|part|type|kind|form|unit|place|layer|method|set|group|study|practice|rule|law|tool|number|rate|state|ability|energy|movement|change|organ|structure|system|theory|idea|period|event|person|word|name|term|value|list|table|function|block|statement|key|cost|price|money|loan|account|sum|fee|tax|risk|reaction|compound|solution|mixture|chemical|device|component|material|condition|injury|emergency|technique|position|area|region|zone|line|point|feature|property|shape|pattern|sequence|series|collection|combination|relationship|connection|link|agreement|plan|strategy|approach|stage|phase|step|cycle|chain|path|route|source|cause|effect|result|outcome|sign|symptom|signal|variable|parameter|argument|query|clause|command|operation|instruction|program|language|file|record|row|column|field|index|object|container|mountain|opening|crack|vent|mixture|liquid|gas|solid|rock|mineral|particle|wave|current|circuit|resistance|voltage|charge|flow|increase|decrease|rise|fall|loss|gain|share|percentage|fraction|ratio|group|body|gland|cell|tissue|organism|animal|plant|chemical|element|metal|acid|base|ion|protein|enzyme|memory|brain|behaviour|behavior|feeling|skill|habit|strategy|document|contract|government|country|city|empire|republic|army|war|battle|treaty|revolution|movement|invention|machine|engine|factory)\b/i;
+
+function spanText(s: Sentence, a: number, b: number): string {
+  return s.text.slice(s.tokens[a].from, s.tokens[b].to);
+}
+
+function trimEnd(text: string): string {
+  return text.replace(/\s*[.!;:]+$/, '').trim();
+}
+
+/** A subject noun phrase that takes the whole start of the sentence (optionally after "the"/"a"). */
+function subjectEnding(s: Sentence, verbAt: number): string | null {
+  const start = ['the', 'a', 'an'].includes(s.tokens[0].lower) ? 1 : 0;
+  const span = nounPhraseSpans(s.tokens).find(([a, b]) => a === start && b === verbAt - 1);
+  if (!span) return null;
+  return spanText(s, span[0], span[1]);
+}
+
+/** Definitions: "X is/are the/a …", "X refers to/means/is defined as …", "… is called X", "… is known as X". */
+export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
+  const out: Definition[] = [];
+  for (const s of sentences) {
+    if (!s.fact) continue;
+    const toks = s.tokens;
+    const text = trimEnd(s.text);
+    // "X is the process by which …"
+    const verbAt = toks.findIndex((t) => t.pos === 'AUX' || t.pos === 'VERB');
+    if (verbAt > 0) {
+      const term = subjectEnding(s, verbAt);
+      const verb = toks[verbAt];
+      const rest = trimEnd(s.text.slice(verb.to)).trim();
+      if (term && !toks[verbAt + 1]?.negated) {
+        let gloss: string | null = null;
+        if (verb.lemma === 'be' && DET.test(rest) && !/\b(?:called|known as)\b/i.test(rest)) gloss = rest;
+        const m = /^(?:refers? to|means|is defined as|are defined as|describes?)\s+(.+)$/i.exec(s.text.slice(verb.from).replace(/[.!]$/, ''));
+        if (m) gloss = m[1];
+        if (gloss && !BAD_GLOSS_START.test(gloss) && gloss.split(/\s+/).length >= 4 && gloss.length <= 200 && (GLOSS_NOUN.test(gloss) || /\b(?:that|which|who|where|when|by which|in which|used to|of)\b/i.test(gloss))) {
+          if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: s.index });
+          continue;
+        }
+      }
+    }
+    const means = /^([\w' -]{2,40}?)\s+(?:means|refers to|is defined as|stands for)\s+(.{12,200})$/i.exec(text);
+    if (means && means[1].split(/\s+/).length <= 4 && !/^(?:it|this|that|these|those|which|what|he|she|they|there|so|and|but)\b/i.test(means[1]) && !BAD_GLOSS_START.test(means[2])) {
+      out.push({ term: means[1].replace(DET, ''), gloss: means[2], nominal: isNominal(means[2]), sentence: s.index });
+      continue;
+    }
+    // "A substance that donates protons is called an acid." / "… is known as X."
+    const called = /^(.+?)\s+(?:is|are)\s+(?:called|known as|named)\s+(.+)$/i.exec(text);
+    if (called && DET.test(called[1]) && called[1].split(/\s+/).length >= 4 && !BAD_GLOSS_START.test(called[1])) {
+      const name = called[2].replace(/,.*$/, '').trim();
+      if (name.split(/\s+/).length <= 4) out.push({ term: name.replace(DET, ''), gloss: called[1][0].toLowerCase() + called[1].slice(1), nominal: true, sentence: s.index });
+    }
+  }
+  return dedupeBy(out, (d) => d.term.toLowerCase());
+}
+
+/** A gloss that names a thing (noun phrase, gerund or "to" phrase) rather than stating a clause. */
+function isNominal(gloss: string): boolean {
+  return /^(?:the|a|an|any|one|two|three|some|each|every)\b/i.test(gloss) || /^\w+ing\b/i.test(gloss) || /^to\s/i.test(gloss);
+}
+
+function dedupeBy<T>(items: T[], key: (x: T) => string): T[] {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    const k = key(x);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** "A, B(,) and C" → [A, B, C] when every part is a short noun phrase. */
+function listItems(text: string): string[] | null {
+  const clean = text.replace(/^(?:such as|like|including|include|includes|are|is|:)\s+/i, '').replace(/\s*[.!;]$/, '');
+  const parts = clean.split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/i).map((p) => p.replace(DET, '').trim()).filter(Boolean);
+  if (parts.length < 2 || parts.length > 6) return null;
+  if (parts.some((p) => p.split(/\s+/).length > 4 || /\b(?:is|are|was|were|has|have|can|will|do|does|that|which|because|so|then|etc|other|more|many|lots)\b/i.test(p) || !/\p{L}/u.test(p))) return null;
+  return parts;
+}
+
+/** Categories: "X include A, B and C", "X such as A, B and C", "examples of X are A and B", "A, B and C are (types|examples|kinds) of X". */
+export function findCategories(sentences: readonly Sentence[]): Category[] {
+  const out: Category[] = [];
+  for (const s of sentences) {
+    if (s.text.includes('?')) continue;
+    const text = trimEnd(s.text).replace(/^(?:so|now|and|but)\s*,?\s+/i, '');
+    let m = /^(?:the\s+)?(?:main\s+|common\s+|typical\s+|some\s+)?(?:examples|types|kinds|forms|sources) of ([\w\s-]{3,40}?) (?:are|include)\s+(.+)$/i.exec(text);
+    if (m) {
+      const members = listItems(m[2]);
+      if (members) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
+      continue;
+    }
+    m = /^(.+?)\s+(?:are all|are|is)\s+(?:all\s+)?(?:examples|types|kinds|forms) of\s+([\w\s-]{3,40})$/i.exec(text);
+    if (m) {
+      const members = listItems(m[1]);
+      if (members) out.push({ name: m[2].replace(DET, ''), members, sentence: s.index });
+      continue;
+    }
+    m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
+    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1])) {
+      const members = listItems(m[2]);
+      if (members && members.length >= 2) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
+    }
+  }
+  return out;
+}
+
+const STEP_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|once that(?:'s| is) done|now|finally|lastly|last of all|at the end)|step (?:one|two|three|four|five|six|\d)|the (?:first|second|third|fourth|fifth|next|last|final) step(?: is)?(?: to)?)\s*,?\s*/i;
+const FIRST_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by)|step (?:one|1)|the first step(?: is)?(?: to)?)\b/i;
+const LAST_MARK = /^(?:(?:and\s+)?(?:finally|lastly|last of all)|the (?:last|final) step)\b/i;
+
+/** "you should tilt the head" → "Tilt the head"; "you tilt the head" → "Tilt the head". */
+function asStep(text: string): string | null {
+  let t = trimEnd(text.replace(STEP_MARK, ''))
+    .replace(/^(?:you|we)\s+(?:should|must|need to|have to|want to|will|can|then|just)?\s*/i, '')
+    .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
+    .replace(/^to\s+/i, '');
+  t = t.replace(/\s+/g, ' ').trim();
+  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our)\b/i.test(t) || /^(?:it|this|that|they|and|but|so)\b/i.test(t)) return null;
+  return t[0].toUpperCase() + t.slice(1);
+}
+
+/** Sequences of steps signalled by first/then/next/finally, and chronologies of dated events, within one chapter. */
+export function findSequences(sentences: readonly Sentence[]): Sequence[] {
+  const out: Sequence[] = [];
+  for (let i = 0; i < sentences.length; i++) {
+    if (!FIRST_MARK.test(sentences[i].text.trim())) continue;
+    const items: string[] = [];
+    const used: number[] = [];
+    for (let j = i; j < sentences.length && j < i + 12 && sentences[j].chapter === sentences[i].chapter; j++) {
+      const text = sentences[j].text.trim();
+      if (j > i && !STEP_MARK.test(text)) continue;
+      const step = asStep(text);
+      if (step) {
+        items.push(step);
+        used.push(j);
+      }
+      if (LAST_MARK.test(text)) break;
+    }
+    if (items.length >= 3 && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
+      out.push({ kind: 'steps', items: items.slice(0, 6), sentences: used.slice(0, 6) });
+      i = used[used.length - 1];
+    }
+  }
+  // Chronology: "In 1769, James Watt patented …".
+  const dated = sentences
+    .map((s) => {
+      const m = /^In (\d{3,4}),?\s+(.+?)[.!]?$/.exec(s.text.trim()) ?? /^(.+?),?\s+in (\d{3,4})[.!]?$/.exec(s.text.trim());
+      if (!m || !s.fact) return null;
+      const [year, event] = /^In /.test(m[0]) ? [Number(m[1]), m[2]] : [Number(m[2]), m[1]];
+      if (event.split(/\s+/).length < 3 || event.split(/\s+/).length > 20 || /^(?:it|this|that|they|he|she)\b/i.test(event)) return null;
+      return { year, event: event[0].toUpperCase() + event.slice(1), sentence: s.index };
+    })
+    .filter((x): x is { year: number; event: string; sentence: number } => x !== null);
+  const years = new Set(dated.map((d) => d.year));
+  if (dated.length >= 3 && years.size === dated.length) {
+    const sorted = [...dated].sort((a, b) => a.year - b.year).slice(0, 6);
+    out.push({ kind: 'chronology', items: sorted.map((d) => d.event), sentences: sorted.map((d) => d.sentence) });
+  }
+  return out;
+}
+
+const NUMBER = /(\d[\d,]*(?:\.\d+)?)/;
+
+/** Numbers in a sentence with the word after them (their unit). */
+function measure(s: Sentence): { subject: string; value: number; unit: string } | null {
+  const verbAt = s.tokens.findIndex((t) => t.pos === 'AUX' || t.pos === 'VERB');
+  if (verbAt <= 0) return null;
+  const subject = subjectEnding(s, verbAt);
+  if (!subject) return null;
+  const numAt = s.tokens.findIndex((t, i) => i > verbAt && t.pos === 'NUM' && NUMBER.test(t.text));
+  if (numAt < 0) return null;
+  const unit = s.tokens[numAt + 1];
+  if (!unit || (unit.pos !== 'NOUN' && unit.text !== '%' && unit.lower !== 'percent')) return null;
+  const value = Number(s.tokens[numAt].text.replace(/,/g, ''));
+  if (!Number.isFinite(value)) return null;
+  return { subject, value, unit: unit.lemma === '%' ? 'percent' : unit.lemma };
+}
+
+/** Rankings: three or more subjects the speaker gives an amount in the same unit, or orders with most/second/least. */
+export function findRankings(sentences: readonly Sentence[]): Ranking[] {
+  const out: Ranking[] = [];
+  const byUnit = new Map<string, Array<{ subject: string; value: number; sentence: number }>>();
+  for (const s of sentences) {
+    if (!s.fact) continue;
+    const m = measure(s);
+    if (!m) continue;
+    const list = byUnit.get(m.unit) ?? [];
+    if (!list.some((x) => x.subject.toLowerCase() === m.subject.toLowerCase() || x.value === m.value)) list.push({ subject: m.subject, value: m.value, sentence: s.index });
+    byUnit.set(m.unit, list);
+  }
+  for (const [unit, list] of byUnit) {
+    if (list.length < 3) continue;
+    const sorted = [...list].sort((a, b) => b.value - a.value).slice(0, 5);
+    out.push({ criterion: unit, items: sorted.map((x) => x.subject.replace(DET, '')), sentences: sorted.map((x) => x.sentence) });
+  }
+  // "The most important … is A. The second … is B. … the least … is C."
+  const ordinal = /^(?:the\s+)?(most|second(?: most)?|third(?: most)?|least)\s+([\w-]+)\s+(?:[\w-]+\s+){0,3}?(?:is|are)\s+(.+?)[.!]?$/i;
+  const chain: Array<{ rank: number; item: string; criterion: string; sentence: number }> = [];
+  for (const s of sentences) {
+    const m = ordinal.exec(s.text.trim());
+    if (!m) continue;
+    const rank = /^most/i.test(m[1]) ? 1 : /^second/i.test(m[1]) ? 2 : /^third/i.test(m[1]) ? 3 : 9;
+    const item = m[3].replace(DET, '');
+    if (item.split(/\s+/).length <= 6) chain.push({ rank, item, criterion: m[2], sentence: s.index });
+  }
+  const ranks = new Set(chain.map((c) => c.rank));
+  if (chain.length >= 3 && ranks.size === chain.length) {
+    const sorted = [...chain].sort((a, b) => a.rank - b.rank);
+    out.push({ criterion: sorted[0].criterion, items: sorted.map((c) => c.item), sentences: sorted.map((c) => c.sentence) });
+  }
+  return out;
+}
+
+/** Rules: "If/When <situation>, (you should) <action>." */
+export function findRules(sentences: readonly Sentence[]): Rule[] {
+  const out: Rule[] = [];
+  for (const s of sentences) {
+    const m = /^(?:so\s+|and\s+|now\s+)?(?:if|when|whenever|once)\s+([^,]{6,140}),\s*(?:then\s+)?(?:you\s+(?:should|must|need to|have to)\s+|always\s+|immediately\s+)?(.+?)[.!]$/i.exec(s.text.trim());
+    if (!m) continue;
+    const action = m[2].replace(/^you\s+/i, '');
+    const first = s.tokens.find((t) => t.from >= s.text.indexOf(action));
+    if (!first || (first.pos !== 'VERB' && !/^(?:do not|don't|never|always|call|check|keep|stay|get|leave|turn|stop|use|put|move|wash|cool|apply|press|raise|place|tell|ask|report)\b/i.test(action))) continue;
+    if (/\b(?:i|me|my|we|our|us)\b/i.test(m[1]) || action.split(/\s+/).length > 16 || action.split(/\s+/).length < 2) continue;
+    out.push({ situation: m[1], action: action[0].toUpperCase() + action.slice(1), sentence: s.index });
+  }
+  return out;
+}

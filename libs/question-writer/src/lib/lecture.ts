@@ -1,0 +1,66 @@
+import type { Chapter, TranscriptSegment } from '@veolearn/domain';
+import { Audience, estimateAudience } from './audience';
+import { Category, Definition, Ranking, Rule, Sequence, findCategories, findDefinitions, findRankings, findRules, findSequences } from './facts';
+import { buildOutline, lessonSubject } from './outline';
+import { Sentence, readLecture } from './sentences';
+import { Term, countByChapter, findTerms, titleCase } from './terms';
+
+/** Everything the writer knows about a lecture. */
+export interface Lecture {
+  sentences: Sentence[];
+  chapters: Chapter[];
+  terms: Term[];
+  termByKey: Map<string, Term>;
+  definitions: Definition[];
+  categories: Category[];
+  sequences: Sequence[];
+  rankings: Ranking[];
+  rules: Rule[];
+  audience: Audience;
+  /** Flesch–Kincaid grade of the speech. */
+  grade: number;
+  /** The lesson's main subject as the speaker names it ("photosynthesis"), if found. */
+  subject: string | null;
+  durationSeconds: number;
+}
+
+export interface AnalyseOptions {
+  /** Length of the video in seconds, when known; the last chapter ends there. */
+  durationSeconds?: number;
+}
+
+/**
+ * Reads a timed transcript: sentences (captions re-segmented), parts of speech, noun phrases and their
+ * classes, chapters by topic shift with titles the speaker uses, definitions, categories, sequences,
+ * rankings, if-then rules, and the audience.
+ */
+export function analyseLecture(segments: readonly TranscriptSegment[], options: AnalyseOptions = {}): Lecture {
+  const sentences = readLecture(Array.isArray(segments) ? segments : []);
+  const lastEnd = sentences.length > 0 ? sentences[sentences.length - 1].end : 0;
+  const durationSeconds = typeof options.durationSeconds === 'number' && Number.isFinite(options.durationSeconds) && options.durationSeconds > 0 ? options.durationSeconds : lastEnd;
+  let terms = findTerms(sentences, 1);
+  const chapters = buildOutline(sentences, terms, durationSeconds, (count) => countByChapter(terms, sentences, count));
+  terms = terms.filter((t) => t.occurrences.length > 0);
+  const { audience, grade } = estimateAudience(sentences);
+  return {
+    sentences,
+    chapters,
+    terms,
+    termByKey: new Map(terms.map((t) => [t.display.toLowerCase(), t])),
+    definitions: findDefinitions(sentences),
+    categories: findCategories(sentences),
+    sequences: findSequences(sentences),
+    rankings: findRankings(sentences),
+    rules: findRules(sentences),
+    audience,
+    grade,
+    subject: lessonSubject(sentences, terms),
+    durationSeconds,
+  };
+}
+
+/** "Lesson: Photosynthesis": the lesson title from its main subject, else from its first chapter. */
+export function lessonTitle(lecture: Lecture): string {
+  if (lecture.subject) return titleCase(lecture.subject).slice(0, 120);
+  return lecture.chapters[0]?.title ?? 'Transcript lesson';
+}

@@ -1,0 +1,123 @@
+import winkNLP from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+import { isKnown } from './wordnet';
+
+/** One word or mark of a sentence, as wink-nlp reads it, with its place in the analysed text. */
+export interface Token {
+  text: string;
+  lower: string;
+  lemma: string;
+  /** Universal part-of-speech tag (NOUN, PROPN, VERB, AUX, ADJ, NUM, DET, ...). */
+  pos: string;
+  /** wink's token type: word, number, punctuation, ... */
+  type: string;
+  from: number;
+  to: number;
+  /** Part of a negated stretch ("is not used"). */
+  negated: boolean;
+}
+
+/** A named entity wink-nlp recognises (DATE, CARDINAL, ORDINAL, MONEY, PERCENT, TIME, DURATION, ...), by token positions in its sentence. */
+export interface Entity {
+  type: string;
+  value: string;
+  first: number;
+  last: number;
+}
+
+/** A sentence as wink-nlp splits it, with character offsets in the analysed text. */
+export interface ParsedSentence {
+  text: string;
+  from: number;
+  to: number;
+  tokens: Token[];
+  entities: Entity[];
+}
+
+type Engine = ReturnType<typeof winkNLP>;
+
+/** The small part of wink-nlp's document API used here, typed loosely (its own typings reject lemma and span). */
+interface WinkItem {
+  out(f?: unknown): unknown;
+}
+interface WinkCollection {
+  out(f?: unknown): unknown[];
+  each(cb: (item: WinkItem) => void): void;
+}
+interface WinkDoc {
+  tokens(): WinkCollection;
+  entities(): WinkCollection;
+  sentences(): WinkCollection;
+}
+let engine: Engine | null = null;
+
+/** The shared wink-nlp instance (its English lite model loads once, in about 150 ms). */
+function nlp(): Engine {
+  engine ??= winkNLP(model, ['sbd', 'pos', 'ner', 'negation']);
+  return engine;
+}
+
+/** Loads the language model now rather than on the first transcript. */
+export function warmUpNlp(): void {
+  nlp();
+}
+
+/**
+ * A sentence the tagger left without a verb ("The demand for electricity rises every winter") has its
+ * likeliest verb back: the first inflected noun after a noun that WordNet also knows as a verb.
+ */
+function retagMissingVerb(tokens: Token[]): void {
+  if (tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return;
+  for (let i = 1; i < tokens.length; i++) {
+    const t = tokens[i];
+    const prev = tokens[i - 1];
+    if (t.pos === 'NOUN' && /s$/.test(t.lower) && t.lower !== t.lemma && (prev.pos === 'NOUN' || prev.pos === 'PROPN') && isKnown(t.lemma, 'verb')) {
+      t.pos = 'VERB';
+      return;
+    }
+  }
+}
+
+/** Splits a text into sentences of tagged tokens (parts of speech, lemmas, entities, negation). */
+export function parseSentences(text: string): ParsedSentence[] {
+  const n = nlp();
+  const its = n.its as unknown as Record<'value' | 'pos' | 'lemma' | 'type' | 'negationFlag' | 'detail' | 'span', unknown>;
+  const doc = n.readDoc(text) as unknown as WinkDoc;
+  const values = doc.tokens().out(its.value) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const lemma = doc.tokens().out(its.lemma) as string[];
+  const type = doc.tokens().out(its.type) as string[];
+  const negated = doc.tokens().out(its.negationFlag) as unknown as boolean[];
+  const tokens: Token[] = [];
+  let cursor = 0;
+  values.forEach((value, i) => {
+    const found = text.indexOf(value, cursor);
+    const from = found >= 0 && found - cursor < 40 ? found : cursor;
+    const to = found >= 0 && found - cursor < 40 ? from + value.length : cursor;
+    cursor = to;
+    tokens.push({ text: value, lower: value.toLowerCase(), lemma: (lemma[i] ?? value).toLowerCase(), pos: pos[i] ?? 'X', type: type[i] ?? 'word', from, to, negated: Boolean(negated[i]) });
+  });
+  const entities: Array<{ type: string; value: string; span: [number, number] }> = [];
+  doc.entities().each((e) => {
+    const detail = e.out(its.detail) as unknown as { type: string; value: string };
+    const span = e.out(its.span) as unknown as [number, number];
+    entities.push({ type: detail.type, value: detail.value, span });
+  });
+  const out: ParsedSentence[] = [];
+  doc.sentences().each((s) => {
+    const [a, b] = s.out(its.span) as unknown as [number, number];
+    const own = tokens.slice(a, b + 1);
+    if (own.length === 0) return;
+    const from = own[0].from;
+    const to = own[own.length - 1].to;
+    retagMissingVerb(own);
+    out.push({
+      text: text.slice(from, to),
+      from,
+      to,
+      tokens: own.map((t) => ({ ...t, from: t.from - from, to: t.to - from })),
+      entities: entities.filter((e) => e.span[0] >= a && e.span[1] <= b).map((e) => ({ type: e.type, value: e.value, first: e.span[0] - a, last: e.span[1] - a })),
+    });
+  });
+  return out;
+}

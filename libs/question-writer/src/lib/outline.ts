@@ -1,0 +1,220 @@
+import type { Chapter } from '@veolearn/domain';
+import type { Sentence } from './sentences';
+import { Term, nounPhraseSpans, titleCase } from './terms';
+
+/** Up to 10 chapters (spec section 9). */
+export const MAX_CHAPTERS = 10;
+/** About one chapter per this many seconds of speech. */
+const SECONDS_PER_CHAPTER = 85;
+const MIN_CHAPTER_SECONDS = 30;
+const MIN_CHAPTER_SENTENCES = 3;
+
+/** The speaker's own signposts of a new topic. */
+const SIGNPOST = [
+  /^(?:so,?\s+|ok(?:ay)?,?\s+|alright,?\s+|right,?\s+|and\s+)?(?:(?:now|next|finally|lastly),?\s+(?:let's|let us|we(?:'ll| will| need to| turn| move| come)|i(?:'ll| want)|it's time|on to|up)|next up|moving on|let's move on|let us move on|let's turn|let's talk|let's look|let's now|let's get|let's start|let's begin|let's finish|to (?:recap|sum up|summari[sz]e|wrap up|finish|conclude)|in summary|in conclusion|so to recap|the (?:first|second|third|fourth|fifth|next|last|final) (?:thing|step|topic|part|idea|type|kind|key|question|area|point|section|principle|rule|law|stage)|(?:another|one more) (?:thing|topic|important|key|type|kind|area|way|idea)|part (?:one|two|three|four|five)|step (?:one|two|three|four|five)|the other (?:thing|type|kind|side)|what about|how about|turning to|on to|onto)\b/i,
+  /\b(?:let's|let us|we'll|we will|i'll|i want to|we're going to|i'm going to)\s+(?:now\s+)?(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over)\b/i,
+];
+/** "Let's look at the Calvin cycle" → the noun phrase after the signpost verb names the new topic. */
+const TOPIC_AFTER = /\b(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called)\s+/i;
+
+/** How strongly a sentence opens a topic with the speaker's own words (0 none, 1 strong). */
+export function signpostStrength(sentence: Sentence): number {
+  const text = sentence.text.trim();
+  if (SIGNPOST[1].test(text)) return 1;
+  if (SIGNPOST[0].test(text)) return 0.8;
+  return 0;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [k, v] of a) {
+    na += v * v;
+    const w = b.get(k);
+    if (w) dot += v * w;
+  }
+  for (const v of b.values()) nb += v * v;
+  return na && nb ? dot / Math.sqrt(na * nb) : 0;
+}
+
+function bagOf(sentences: readonly Sentence[], from: number, to: number): Map<string, number> {
+  const bag = new Map<string, number>();
+  for (let i = Math.max(0, from); i < Math.min(sentences.length, to); i++) for (const k of sentences[i].keys) bag.set(k, (bag.get(k) ?? 0) + 1);
+  return bag;
+}
+
+/** How much a boundary before sentence i separates topics: lexical dissimilarity of the windows either side, plus the speaker's signposts. */
+function boundaryScores(sentences: readonly Sentence[]): number[] {
+  const w = 5;
+  return sentences.map((s, i) => {
+    if (i === 0) return 0;
+    const shift = 1 - cosine(bagOf(sentences, i - w, i), bagOf(sentences, i, i + w));
+    const pause = s.start - sentences[i - 1].end >= 1.5 ? 0.1 : 0;
+    return shift + 0.9 * signpostStrength(s) + pause;
+  });
+}
+
+/** How many chapters a lecture of this length and these signposts should have. */
+function chapterCount(sentences: readonly Sentence[], span: number, scores: readonly number[]): number {
+  const byLength = Math.round(span / SECONDS_PER_CHAPTER);
+  const signposts = scores.filter((s, i) => i > 0 && signpostStrength(sentences[i]) > 0 && s > 1.2).length;
+  const target = signposts >= 2 ? Math.round((byLength + signposts + 1) / 2) : byLength;
+  const room = Math.floor(span / MIN_CHAPTER_SECONDS);
+  return Math.max(1, Math.min(MAX_CHAPTERS, target, room, Math.floor(sentences.length / MIN_CHAPTER_SENTENCES)));
+}
+
+/**
+ * Chooses k chapter starts (sentence indexes, the first 0) maximising the summed boundary score, with
+ * every chapter at least MIN_CHAPTER_SECONDS and MIN_CHAPTER_SENTENCES long and a penalty for chapters
+ * far from the average length (dynamic programming, O(k·n²) on sentences).
+ */
+function bestStarts(sentences: readonly Sentence[], scores: readonly number[], k: number, end: number): number[] {
+  const n = sentences.length;
+  const span = end - sentences[0].start;
+  const ideal = span / k;
+  const startAt = (i: number) => (i === 0 ? sentences[0].start : sentences[i].start);
+  const lengthPenalty = (from: number, to: number) => {
+    const len = (to < n ? startAt(to) : end) - startAt(from);
+    if (len < MIN_CHAPTER_SECONDS || to - from < MIN_CHAPTER_SENTENCES) return -Infinity;
+    return -0.6 * Math.abs(Math.log(len / ideal));
+  };
+  // best[j][i]: best score of j chapters covering sentences [0, i), the last one ending before i.
+  const best: number[][] = Array.from({ length: k + 1 }, () => new Array(n + 1).fill(-Infinity));
+  const from: number[][] = Array.from({ length: k + 1 }, () => new Array(n + 1).fill(-1));
+  best[0][0] = 0;
+  for (let j = 1; j <= k; j++) {
+    for (let i = 1; i <= n; i++) {
+      if (j === k && i !== n) continue;
+      for (let p = j - 1; p < i; p++) {
+        if (best[j - 1][p] === -Infinity || (p === 0) !== (j === 1)) continue;
+        const pen = lengthPenalty(p, i);
+        if (pen === -Infinity) continue;
+        const value = best[j - 1][p] + pen + (p > 0 ? scores[p] : 0);
+        if (value > best[j][i]) {
+          best[j][i] = value;
+          from[j][i] = p;
+        }
+      }
+    }
+  }
+  if (best[k][n] === -Infinity) return k > 1 ? bestStarts(sentences, scores, k - 1, end) : [0];
+  const starts: number[] = [];
+  let i = n;
+  for (let j = k; j >= 1; j--) {
+    const p = from[j][i];
+    starts.unshift(p);
+    i = p;
+  }
+  return starts;
+}
+
+/** The noun phrase right after a signpost verb ("let's look at the Calvin cycle"), when the sentence has one. */
+function signpostTopic(sentence: Sentence): string | null {
+  const m = TOPIC_AFTER.exec(sentence.text);
+  if (!m) return null;
+  const offset = m.index + m[0].length;
+  const gerund = sentence.tokens.find((t) => t.from === offset);
+  if (gerund && gerund.pos === 'VERB' && /ing$/.test(gerund.lower)) {
+    const object = nounPhraseSpans(sentence.tokens).find(([a]) => sentence.tokens[a].from > gerund.from && sentence.tokens[a].from - gerund.to <= 6);
+    if (object) return sentence.text.slice(gerund.from, sentence.tokens[object[1]].to);
+  }
+  for (const [a, b] of nounPhraseSpans(sentence.tokens)) {
+    if (sentence.tokens[a].from < offset) continue;
+    if (sentence.tokens[a].from - offset > 12) return null;
+    let last = b;
+    if (sentence.tokens[b + 1]?.lower === 'of') {
+      const next = nounPhraseSpans(sentence.tokens).find(([x]) => x === b + 2 || x === b + 3);
+      if (next && next[1] - a < 6) last = next[1];
+    }
+    let first = a;
+    while (first < last && (sentence.tokens[first].pos === 'NUM' || sentence.tokens[first].pos === 'DET')) first++;
+    const text = sentence.text.slice(sentence.tokens[first].from, sentence.tokens[last].to);
+    if (last === b && /^(?:thing|things|bit|way|lot|stuff|example|one|kinds?|types?|sorts?|ways?)$/i.test(text)) return null;
+    return /^(?:thing|things|bit|lot|stuff|one)\b/i.test(text) ? null : text;
+  }
+  return null;
+}
+
+/** Scores terms for one span of sentences: frequent there, rare elsewhere, multi-word phrases preferred. */
+function salientTerms(terms: readonly Term[], chapter: number | null, chapterTotal: number, opening?: ReadonlySet<number>): Array<{ term: Term; score: number }> {
+  return terms
+    .map((term) => {
+      const here = chapter === null ? term.occurrences.length : term.counts[chapter] ?? 0;
+      if (here < (chapter === null ? 2 : 1)) return { term, score: 0 };
+      const spread = term.counts.filter((c) => c > 0).length;
+      const idf = chapter === null ? 1 : Math.log(1 + chapterTotal / Math.max(1, spread));
+      const words = term.key.split(' ').length;
+      const kind = term.cls === 'year' || term.cls.startsWith('quantity') || term.cls === 'unknown' ? 0.4 : 1;
+      if (chapter !== null && words === 1 && here < 2) return { term, score: 0 };
+      const early = chapter !== null && opening?.has(term.id) ? 1.5 : 1;
+      return { term, score: here * idf * (words >= 2 ? 1.3 : 1) * kind * early };
+    })
+    .filter((x) => x.score > 0)
+    .sort((a, b) => b.score - a.score || a.term.id - b.term.id);
+}
+
+/**
+ * Chapters by topic shifts: lexical cohesion between neighbouring windows of sentences and the speaker's
+ * signposts ("next", "now let's look at", "to recap"), about one chapter per 1.5 minutes, at most 10.
+ * Each is titled with a noun phrase the speaker uses: the one named by its opening signpost, else its
+ * most distinctive phrase.
+ */
+export function buildOutline(sentences: Sentence[], terms: readonly Term[], durationSeconds: number, recount: (chapters: number) => void): Chapter[] {
+  if (sentences.length === 0) return [];
+  const lastEnd = sentences[sentences.length - 1].end;
+  const end = durationSeconds > lastEnd ? durationSeconds : lastEnd;
+  const span = Math.max(1, lastEnd - sentences[0].start);
+  const scores = boundaryScores(sentences);
+  const k = chapterCount(sentences, span, scores);
+  const starts = bestStarts(sentences, scores, k, lastEnd);
+  starts.forEach((from, c) => {
+    const to = starts[c + 1] ?? sentences.length;
+    for (let i = from; i < to; i++) sentences[i].chapter = c;
+  });
+  recount(starts.length);
+  const used = new Set<string>();
+  return starts.map((from, c) => {
+    const to = starts[c + 1] ?? sentences.length;
+    const own = sentences.slice(from, to);
+    let title = signpostTopic(own[0]) ?? (own[1] ? signpostTopic(own[1]) : null);
+    if (!title || used.has(title.toLowerCase())) {
+      const firstThree = new Set(own.slice(0, 3).map((s) => s.index));
+      const opening = new Set(terms.filter((t) => t.occurrences.some((o) => firstThree.has(o.sentence))).map((t) => t.id));
+      const best = salientTerms(terms, c, starts.length, opening).find((x) => !used.has(x.term.display.toLowerCase()) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
+      title = best ? best.term.display : `Part ${c + 1}`;
+    }
+    used.add(title.toLowerCase());
+    return {
+      index: c,
+      title: titleCase(title).slice(0, 60),
+      start: Math.round((c === 0 ? Math.min(sentences[0].start, 0) : own[0].start) * 1000) / 1000,
+      end: Math.round((c + 1 < starts.length ? sentences[starts[c + 1]].start : end) * 1000) / 1000,
+      text: own.map((s) => s.text).join(' '),
+    };
+  });
+}
+
+const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the|a|an|our)|(?:coming|come) to (?:this|the|today's)|today's (?:lesson|session|topic|video|class|lecture) (?:is(?: about)?|covers)|talk(?:ing)? about|learn(?:ing)? about|look(?:ing)? at|introduction to|intro to|topic is|all about|is about|explore|exploring|cover(?:ing)?|discuss(?:ing)?|explain(?:ing)?)\s+/i;
+
+/** The lesson's main subject: what the introduction says the lecture is about, else its most salient phrase. */
+export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
+  for (const s of sentences.slice(0, 8)) {
+    const m = INTRO_TOPIC.exec(s.text);
+    if (!m) continue;
+    const offset = m.index + m[0].length;
+    const span = nounPhraseSpans(s.tokens).find(([a]) => s.tokens[a].from >= offset && s.tokens[a].from - offset <= 12);
+    if (!span) continue;
+    const [a, b] = span;
+    let last = b;
+    // "the causes of the French Revolution": keep an "of" phrase.
+    if (s.tokens[b + 1]?.lower === 'of') {
+      const next = nounPhraseSpans(s.tokens).find(([x]) => x === b + 2 || x === b + 3);
+      if (next) last = next[1];
+    }
+    const text = s.text.slice(s.tokens[a].from, s.tokens[last].to);
+    if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture)\b/i.test(text)) return text;
+  }
+  const best = salientTerms(terms, null, 1).find((x) => x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
+  return best ? best.term.display : null;
+}

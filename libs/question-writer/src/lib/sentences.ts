@@ -1,0 +1,233 @@
+import type { TranscriptSegment } from '@veolearn/domain';
+import { ParsedSentence, Token, parseSentences } from './nlp';
+
+/** A sentence of the lecture with its time in the video and what it may be used for. */
+export interface Sentence extends ParsedSentence {
+  index: number;
+  start: number;
+  end: number;
+  /** Chapter index (set once chapters are known). */
+  chapter: number;
+  /** A complete, declarative, factual statement that can be quoted or restated on its own. */
+  fact: boolean;
+  /** An instruction ("Press firmly on the wound.", "You should call for help."): material for steps and scenarios. */
+  instruction: boolean;
+  /** Words of the sentence that carry content (lemmas of nouns, proper nouns, verbs, adjectives). */
+  keys: Set<string>;
+}
+
+const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
+const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
+
+/** Words that mark talk about the video or the audience rather than the subject. */
+const META = new Set(['subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
+/** Code read aloud ("for i in range one comma eleven colon"). */
+const CODE_WORDS = new Set(['comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
+const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);
+const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'll"]);
+/** Openers that need the previous sentence to make sense. */
+const CONTEXT_OPENERS = new Set(['it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
+const HEDGES = new Set(['maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'thing', 'things', 'whatever', 'something', 'somebody', 'someone', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+
+/** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
+export function cleanSpeech(text: string): string {
+  return text.replace(FILLER, '').replace(FILLER_PHRASES, (m) => (m.startsWith(',') ? ', ' : ' ')).replace(/\s+([,.!?;:])/g, '$1').replace(/,\s*,/g, ',').replace(/\s+/g, ' ').trim();
+}
+
+/** True when a transcript has (almost) no sentence punctuation: auto-captions. */
+export function isUnpunctuated(segments: readonly TranscriptSegment[]): boolean {
+  const text = segments.map((s) => s.text).join(' ');
+  const words = text.split(/\s+/).filter(Boolean).length;
+  const stops = (text.match(/[.!?](?:\s|$)/g) ?? []).length;
+  return words >= 40 && stops < words / 45;
+}
+
+interface Piece {
+  text: string;
+  start: number;
+  end: number;
+  /** Restored by a forced cut at one of its ends: never quoted as a complete sentence. */
+  cut?: boolean;
+}
+
+/** Character offset → time, by interpolation within each segment of a joined text. */
+function timeline(pieces: readonly Piece[]): { text: string; at: (offset: number) => number; pieceAt: (offset: number) => number } {
+  const starts: number[] = [];
+  let text = '';
+  for (const p of pieces) {
+    if (text) text += ' ';
+    starts.push(text.length);
+    text += p.text;
+  }
+  const pieceAt = (offset: number): number => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const at = (offset: number): number => {
+    const lo = pieceAt(offset);
+    const p = pieces[lo];
+    const len = Math.max(1, p.text.length);
+    const frac = Math.min(1, Math.max(0, (offset - starts[lo]) / len));
+    return p.start + frac * (p.end - p.start);
+  };
+  return { text, at, pieceAt };
+}
+
+const STARTERS = new Set(['instead', 'so', 'now', 'okay', 'ok', 'alright', 'next', 'finally', 'first', 'firstly', 'second', 'secondly', 'third', 'thirdly', 'lastly', 'today', 'remember', 'basically', 'anyway', 'right']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'it', 'he', 'she', 'this', 'these', 'there', 'that']);
+const NO_BREAK_AFTER = new Set(['then', 'that', 'which', 'who', 'whom', 'if', 'when', 'because', 'so', 'and', 'but', 'or', 'as', 'than', 'where', 'why', 'how', 'what', 'whether', 'while', 'until', 'since', 'the', 'a', 'an', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'is', 'are', 'was', 'were', 'be', 'not']);
+
+/**
+ * Restores sentences in unpunctuated auto-captions: a break goes before a discourse starter ("so", "now",
+ * "next", "first"), before a subject pronoun that starts a new clause, before a stuttered repeat, and at a
+ * pause of a second or more, once the sentence so far has a verb; sentences over 30 words are cut at
+ * their best break. Each restored sentence keeps the time of its words.
+ */
+export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[] {
+  const pieces = segments.map((s) => ({ text: cleanSpeech(s.text.toLowerCase()), start: s.start, end: s.end })).filter((p) => p.text);
+  const { text, at } = timeline(pieces);
+  const pauseAt = new Set<number>();
+  let offset = 0;
+  pieces.forEach((p, i) => {
+    const next = pieces[i + 1];
+    offset += p.text.length + 1;
+    if (next && next.start - p.end >= 1.5) pauseAt.add(offset);
+  });
+  const tokens = parseSentences(text).flatMap((s) => s.tokens.map((t) => ({ ...t, from: t.from + s.from, to: t.to + s.from })));
+  const out: Piece[] = [];
+  let first = 0;
+  let hasVerb = false;
+  let bestWeak = -1;
+  let cutNext = false;
+  const flush = (endExclusive: number, forced = false) => {
+    if (endExclusive <= first) return;
+    const words = tokens.slice(first, endExclusive);
+    const raw = text.slice(words[0].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+    out.push({ text: `${raw[0].toUpperCase()}${raw.slice(1)}.`, start: at(words[0].from), end: at(words[words.length - 1].to), cut: forced || cutNext });
+    cutNext = forced;
+    first = endExclusive;
+    hasVerb = false;
+    bestWeak = -1;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    const length = i - first;
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
+      const starter = (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
+      const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos);
+      const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
+      const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
+      const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
+      const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
+      const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'ADV', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5;
+      const pause = pauseAt.has(t.from) || pauseAt.has(t.from - 1);
+      const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && prev.pos !== 'DET';
+      if (starter || clause || np || ordinal || imperative || stutter || pauseBreak) {
+        flush(i);
+      } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
+        bestWeak = i;
+      }
+    }
+    if (t.pos === 'VERB' || t.pos === 'AUX') hasVerb = true;
+    if (i - first >= 35) flush(bestWeak > first + 4 ? bestWeak : i + 1, bestWeak <= first + 4);
+  }
+  flush(tokens.length);
+  return out;
+}
+
+/** "the first step is …": a noun phrase of up to four words followed by a verb starts at token i. */
+function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
+  let j = i;
+  while (j < tokens.length && j < i + 4 && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'NOUN' || tokens[j].pos === 'PROPN' || tokens[j].pos === 'NUM')) j++;
+  const last = tokens[j - 1];
+  return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || tokens[j]?.pos === 'VERB');
+}
+
+function hasAny(tokens: readonly Token[], words: ReadonlySet<string>): boolean {
+  return tokens.some((t) => words.has(t.lower));
+}
+
+/** Whether the sentence's first words make it an instruction: an imperative or "you should/must/need to". */
+function isInstruction(tokens: readonly Token[]): boolean {
+  const words = tokens.filter((t) => t.pos !== 'PUNCT');
+  const [a, b, c] = words;
+  if (!a) return false;
+  if (a.pos === 'VERB' && a.lemma === a.lower && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
+  if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
+  return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));
+}
+
+/** A complete, declarative, factual statement: subject and verb, no question, no aside, no code, no first person. */
+function isFact(s: ParsedSentence): boolean {
+  const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  if (words.length < 6 || words.length > 34) return false;
+  if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
+  const first = words[0];
+  if (CONTEXT_OPENERS.has(first.lower) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
+  if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
+  if (words.filter((t) => HEDGES.has(t.lower)).length > 0) return false;
+  if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
+  if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
+  const last = words[words.length - 1];
+  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
+  const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  if (DEFINING.test(s.text) && verb >= 0) return true;
+  if (verb <= 0) return false;
+  if (!words.slice(0, verb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
+  if (isInstruction(s.tokens) && !DEFINING.test(s.text)) return false;
+  // "If the house feels cold, close the windows": the main clause is an instruction.
+  const comma = words.findIndex((t) => t.text === ',');
+  if (/^(?:when|if|while|once|before|after|whenever)$/i.test(first.text)) {
+    const main = s.tokens.slice(s.tokens.findIndex((t) => t.text === ',') + 1).filter((t) => t.pos !== 'PUNCT');
+    if (comma < 0 || isInstruction(main) || (main[0] && main[0].pos === 'VERB' && main[0].lower === main[0].lemma)) return false;
+  }
+  // A subordinate clause left hanging ("When the water boils.") or a fragment without a main verb.
+  if (/^(?:when|if|while|because|although|since|after|before|as)\b/i.test(first.text) && !s.text.includes(',')) return false;
+  return true;
+}
+
+/** "Close the loop means following up …": a definition, even when it opens with a verb. */
+const DEFINING = /^[\w' -]{2,40}?\s(?:means|refers to|is defined as|stands for)\s/i;
+
+const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
+const WEAK_LEMMAS = new Set(['be', 'have', 'do', 'get', 'make', 'go', 'say', 'know', 'thing', 'way', 'lot', 'kind', 'sort', 'type', 'bit', 'also', 'very', 'good', 'great', 'big', 'little', 'really', 'just', 'like', 'want', 'need', 'see', 'look', 'talk', 'let', 'call', 'use', 'take', 'come', 'give', 'put', 'mean', 'many', 'much', 'other', 'same', 'different', 'important', 'new', 'right', 'first', 'second', 'next', 'last', 'time', 'today', 'example', 'people', 'idea', 'part', 'question']);
+
+/** The content lemmas of tokens (nouns, proper nouns, verbs, adjectives; not the commonest words). */
+export function contentKeys(tokens: readonly Token[]): Set<string> {
+  const out = new Set<string>();
+  for (const t of tokens) if (CONTENT_POS.has(t.pos) && t.lemma.length > 2 && !WEAK_LEMMAS.has(t.lemma) && /\p{L}/u.test(t.lemma)) out.add(t.lemma);
+  return out;
+}
+
+/**
+ * The lecture as timed sentences: fillers removed, unpunctuated captions re-segmented, each sentence
+ * tagged (parts of speech, lemmas, entities) and marked as a usable fact or instruction.
+ */
+export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] {
+  const clean = segments
+    .filter((s) => s && typeof s.text === 'string' && Number.isFinite(s.start))
+    .map((s) => ({ start: s.start, end: Number.isFinite(s.end) && s.end >= s.start ? s.end : s.start, text: s.text }));
+  const pieces: Piece[] = isUnpunctuated(clean) ? restoreSentences(clean) : clean.map((s) => ({ ...s, text: cleanSpeech(s.text) })).filter((p) => p.text);
+  const { text, at, pieceAt } = timeline(pieces);
+  return parseSentences(text).map((s, index) => {
+    const cut = Boolean(pieces[pieceAt(s.from)]?.cut || pieces[pieceAt(Math.max(s.from, s.to - 1))]?.cut);
+    return {
+    ...s,
+    index,
+    start: at(s.from),
+    end: at(s.to),
+    chapter: 0,
+    fact: !cut && isFact(s),
+    instruction: !cut && isInstruction(s.tokens) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS),
+    keys: contentKeys(s.tokens),
+    };
+  });
+}

@@ -1,0 +1,226 @@
+import { QUESTION_TYPES, Question, generateBuiltinQuestions, buildChapters, parseTranscript, validateQuestion } from '@veolearn/domain';
+import type { TranscriptSegment } from '@veolearn/domain';
+import { Rng, changeNumber, changeToAntonym, pickDistractors } from './changes';
+import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
+import { findDefinitions } from './facts';
+import { analyseLecture, lessonTitle } from './lecture';
+import { readLecture } from './sentences';
+import { energySegments } from './testing/energy-lecture';
+import { writeQuestionSet, writeQuestions } from './writer';
+
+const ALL = [...QUESTION_TYPES];
+const fixed: Rng = () => 0.3;
+
+function timed(sentences: readonly string[], seconds = 5): TranscriptSegment[] {
+  return sentences.map((text, i) => ({ start: i * seconds, end: i * seconds + seconds - 0.2, text }));
+}
+
+function energySet(types = ALL, count = 8, perChapter = 2) {
+  const { segments, durationSeconds } = energySegments();
+  return writeQuestions({ title: 'Energy', segments, durationSeconds, settings: { questionTypes: types, interactionCount: count, questionsPerChapter: perChapter } });
+}
+
+describe('question writer: the defects a teacher threw away', () => {
+  it('1. writes no word-memory questions (the old generator did)', () => {
+    const { segments, durationSeconds } = energySegments();
+    const old = generateBuiltinQuestions({ title: 'Energy', segments, chapters: buildChapters(segments, { durationSeconds }), durationSeconds, settings: { questionTypes: ['multiple_choice', 'sorting_groups', 'drag_drop', 'priority_ranking', 'ordering'], interactionCount: 8, questionsPerChapter: 2 } });
+    expect(old.some(isWordMemoryQuestion)).toBe(true);
+    const { questions } = energySet();
+    expect(questions.length).toBe(8);
+    expect(questions.filter(isWordMemoryQuestion)).toEqual([]);
+  });
+
+  it('1. sorts only into categories the speaker names, orders only a sequence the speaker gives, ranks only what the speaker compares', () => {
+    const { questions } = energySet(['sorting_groups', 'ordering', 'priority_ranking'], 3, 1);
+    const sorting = questions.find((q) => q.type === 'sorting_groups');
+    const ordering = questions.find((q) => q.type === 'ordering');
+    const ranking = questions.find((q) => q.type === 'priority_ranking');
+    expect(sorting?.type === 'sorting_groups' && sorting.options.groups).toEqual(['Renewable resources', 'Non-renewable resources']);
+    expect(ordering?.type === 'ordering' && ordering.correctAnswer.map((i) => ordering.options[i])[0]).toMatch(/coal is ground|Thomas Edison/);
+    expect(ranking?.type === 'priority_ranking' && ranking.correctAnswer.map((i) => ranking.options[i])).toEqual(['Coal', 'Natural gas', 'Solar power', 'Wind power']);
+  });
+
+  it('1. says so when a type has no material, instead of writing a word-memory question', () => {
+    const segments = timed([
+      'Volcanoes form where magma reaches the surface of the Earth.',
+      'Magma is molten rock stored beneath the crust of the Earth.',
+      'Lava is the name for magma once it flows out onto the surface.',
+      'Most volcanoes sit along the edges of tectonic plates around the Pacific Ocean.',
+      'The Pacific Ring of Fire contains about three quarters of the active volcanoes on Earth.',
+      'Volcanic ash can travel thousands of kilometres in the upper atmosphere.',
+      'Mount Vesuvius destroyed the Roman town of Pompeii in the year 79.',
+      'Scientists measure small earthquakes to predict eruptions days in advance.',
+    ]);
+    const result = writeQuestions({ segments, settings: { questionTypes: ['priority_ranking'], interactionCount: 2, questionsPerChapter: 2 } });
+    expect(result.questions.length).toBeGreaterThan(0);
+    expect(result.questions.every((q) => q.type !== 'priority_ranking')).toBe(true);
+    expect(result.notes.map((n) => n.message).join(' ')).toMatch(/No priority ranking question: the speaker never ranks/);
+  });
+
+  it('2. wrong options are the same kind of thing as the answer, not a random noun (“The San Andreas Fault in Mesosaurus”)', () => {
+    const lecture = analyseLecture(
+      timed([
+        'Charles Darwin sailed on the Beagle to the Galapagos Islands.',
+        'Alfred Russel Wallace reached the same idea in the Malay Archipelago.',
+        'Gregor Mendel studied inheritance with pea plants in Brno.',
+        'Darwin published his theory in London in 1859.',
+        'Mesosaurus fossils were found in Africa and in South America.',
+        'The San Andreas Fault runs through California.',
+        'Wallace sent his essay to Darwin from the Malay Archipelago.',
+        'Mendel and Darwin never met, although both lived in Europe.',
+      ]),
+    );
+    const darwin = lecture.terms.find((t) => t.key === 'charles darwin') ?? lecture.terms.find((t) => t.key === 'darwin');
+    expect(darwin?.cls).toBe('noun.person');
+    const wrong = pickDistractors({ key: darwin!, count: 2, terms: lecture.terms, sentences: lecture.sentences });
+    expect(wrong.length).toBe(2);
+    for (const w of wrong) expect(lecture.terms.find((t) => t.display === w)?.cls ?? 'noun.person').toBe('noun.person');
+    expect(wrong.join(' ')).not.toMatch(/Mesosaurus|San Andreas|London|Brno|Beagle/);
+  });
+
+  it('2. a category member is never a wrong option for the category (coal for “fossil fuel”)', () => {
+    const { questions } = energySet(['single_choice'], 8, 2);
+    const fossil = questions.find((q) => q.type === 'single_choice' && /remains of ancient plants/.test(q.question));
+    if (fossil && fossil.type === 'single_choice') expect(fossil.options.map((o) => o.toLowerCase())).not.toContain('coal');
+  });
+
+  it('3. pairs come only from explicit definitions, never from “the classic example”, and no side has a blank', () => {
+    const defs = findDefinitions(readLecture(timed(['Erosion is the process by which wind and water carry rock away.', 'The classic example is a rocket.', 'A rocket is a classic example of the third law.', 'Weathering refers to the breaking down of rock where it stands.'])));
+    expect(defs.map((d) => d.term)).toEqual(['Erosion', 'Weathering']);
+    const { questions } = energySet(['matching', 'drag_drop'], 4, 2);
+    const matching = questions.find((q) => q.type === 'matching');
+    expect(matching).toBeDefined();
+    if (matching?.type === 'matching') {
+      const lecture = analyseLecture(energySegments().segments);
+      matching.options.left.forEach((term, i) => {
+        const def = lecture.definitions.find((d) => d.term.toLowerCase() === term.toLowerCase());
+        expect(matching.options.right[matching.correctAnswer[i]].toLowerCase()).toBe(def?.gloss.toLowerCase());
+      });
+    }
+    for (const q of questions) expect(incompleteSides(q)).toEqual([]);
+    expect(incompleteSides({ ...(matching as Question & { type: 'matching' }), options: { left: ['Erosion', 'Lava'], right: ['A/an ____ is moving rock', 'Molten rock'] } })).not.toEqual([]);
+  });
+
+  it('4. quotes only complete factual sentences: no code read aloud, asides, anecdotes or caption fragments', () => {
+    const sentences = readLecture(
+      timed([
+        'For n in range 1 comma 101 colon print n.',
+        'When I was a student I burned my hand on a Bunsen burner.',
+        'Okay, quick joke: why did the chemist cry?',
+        'And that is why.',
+        'Sodium chloride dissolves easily in water at room temperature.',
+      ]),
+    );
+    expect(sentences.filter((s) => s.fact).map((s) => s.text)).toEqual(['Sodium chloride dissolves easily in water at room temperature.']);
+  });
+
+  it('4. re-segments unpunctuated auto-captions into sentences before quoting', () => {
+    const captions = timed(
+      [
+        'so today we are going to talk',
+        'about photosynthesis photosynthesis is the process',
+        'by which plants make food from light energy',
+        'first the light reactions happen in the thylakoid',
+        'membranes then the calvin cycle uses that energy',
+        'to build sugar from carbon dioxide now the',
+        'light reactions need water and they release oxygen',
+        'as a waste product which is what we breathe',
+      ],
+      2,
+    );
+    const sentences = readLecture(captions);
+    expect(sentences.length).toBeGreaterThanOrEqual(4);
+    expect(sentences.some((s) => /^Photosynthesis is the process by which plants make food from light energy\.$/.test(s.text))).toBe(true);
+    expect(sentences.every((s) => s.text.split(/\s+/).length <= 36)).toBe(true);
+  });
+
+  it('5. true/false states facts plainly, makes false items by a meaningful change, and keeps true and false near half and half', () => {
+    const number = changeNumber(readLecture(timed(['Coal produces about 820 grams of carbon dioxide per kilowatt hour.']))[0], fixed);
+    expect(number?.text).toMatch(/^Coal produces about \d+ grams/);
+    expect(number?.replacement).not.toBe('820');
+    const antonym = changeToAntonym(readLecture(timed(['The volume of a gas increases when its temperature rises.']))[0]);
+    expect(antonym?.text).toBe('The volume of a gas decreases when its temperature rises.');
+    const { questions } = energySet(['true_false'], 8, 2);
+    const tf = questions.filter((q) => q.type === 'true_false');
+    expect(tf.length).toBeGreaterThanOrEqual(6);
+    expect(tf.every((q) => !/^the video (?:says|states)/i.test(q.question))).toBe(true);
+    const trues = tf.filter((q) => q.type === 'true_false' && q.correctAnswer).length;
+    expect(Math.abs(trues - (tf.length - trues))).toBeLessThanOrEqual(2);
+  });
+
+  it('6. feedback is specific: unique per question, names the chapter and time, and what to review', () => {
+    const { questions, lecture } = energySet();
+    expect(repeatedFeedback(questions)).toEqual([]);
+    for (const q of questions) {
+      expect(q.feedback.incorrect).toMatch(/\d+:\d\d/);
+      expect(lecture.chapters.some((c) => q.feedback.incorrect.includes(c.title))).toBe(true);
+      expect(q.feedback.correct).not.toMatch(/\d+ ?%|per cent|percent of/);
+    }
+    // The old generator's feedback was the same on every question.
+    const { segments, durationSeconds } = energySegments();
+    const old = generateBuiltinQuestions({ title: 'Energy', segments, chapters: buildChapters(segments, { durationSeconds }), durationSeconds, settings: { questionTypes: ['single_choice'], interactionCount: 4 } });
+    expect(repeatedFeedback(old).length).toBeGreaterThan(0);
+  });
+
+  it('7. words scenarios and feedback for children when the lecture is for children', () => {
+    const kids = timed([
+      'Hello boys and girls!',
+      'Water goes up into the sky when the sun makes it warm.',
+      'This is called evaporation.',
+      'Evaporation is the way water turns into a gas called water vapour.',
+      'Condensation is the way water vapour turns back into tiny drops.',
+      'The tiny drops make clouds in the sky.',
+      'Precipitation is the name for rain, snow and hail falling down.',
+      'Rain fills rivers, and rivers run to the sea.',
+      'Then the sun warms the sea again.',
+      'Collection is the way water gathers in rivers, lakes and seas.',
+    ]);
+    const result = writeQuestions({ segments: kids, settings: { questionTypes: ['scenario', 'single_choice', 'true_false'], interactionCount: 3, questionsPerChapter: 3 } });
+    expect(result.lecture.audience).toBe('children');
+    for (const q of result.questions) {
+      expect(JSON.stringify(q)).not.toMatch(/colleague|seminar|dopaminergic/i);
+    }
+    expect(analyseLecture(energySegments().segments).audience).not.toBe('children');
+  });
+
+  it('8. chapters follow the speaker’s sections, titled with noun phrases they use, and the lesson with its subject', () => {
+    const lecture = analyseLecture(energySegments().segments, { durationSeconds: energySegments().durationSeconds });
+    expect(lecture.chapters.map((c) => c.title)).toEqual(['Energy Resources', 'Kinds of Energy Resources', 'Coal Power Station', 'History of Electricity Supply', 'Carbon Dioxide', 'Saving Energy']);
+    expect(lessonTitle(lecture)).toBe('Energy Resources');
+    // The old chapters: fewer than the six sections, titled by keyword pairs.
+    const old = buildChapters(energySegments().segments, { durationSeconds: energySegments().durationSeconds });
+    expect(old.length).toBeLessThan(6);
+  });
+
+  it('9. delivers the count asked, every selected type once when the count allows, at least 20 s apart', () => {
+    const types: typeof ALL = ['single_choice', 'multiple_choice', 'true_false', 'scenario', 'fill_gaps', 'sorting_groups', 'ordering', 'priority_ranking'];
+    const { questions, notes } = energySet(types, 8, 1);
+    expect(questions.length).toBe(8);
+    expect(new Set(questions.map((q) => q.type))).toEqual(new Set(types));
+    expect(crowdedQuestions(questions)).toEqual([]);
+    expect(notes.filter((n) => n.code === 'type_substituted')).toEqual([]);
+    for (const q of questions) expect(validateQuestion(q, { durationSeconds: 300 }).ok).toBe(true);
+  });
+
+  it('10. with a known duration, plain text is spread over it and questions pause after what they ask about', () => {
+    const { segments } = energySegments();
+    const plain = segments.map((s) => s.text).join(' ');
+    const parsed = parseTranscript(plain, { durationSeconds: 600 });
+    const lecture = analyseLecture(parsed.segments, { durationSeconds: 600 });
+    expect(lecture.chapters[lecture.chapters.length - 1].end).toBe(600);
+    const { questions } = writeQuestionSet(lecture, { questionTypes: ['single_choice', 'true_false'], interactionCount: 6, questionsPerChapter: 1 });
+    expect(Math.max(...questions.map((q) => q.timestamp))).toBeGreaterThan(400);
+    for (const q of questions) {
+      const quoted = lecture.sentences.find((s) => q.feedback.explanation?.includes(s.text.trim()));
+      if (quoted) expect(q.timestamp).toBeGreaterThanOrEqual(quoted.end);
+    }
+  });
+
+  it('keeps every rule over a whole set (the checks the AI path uses)', () => {
+    expect(setProblems(energySet().questions)).toEqual([]);
+  });
+
+  it('is deterministic', () => {
+    expect(JSON.stringify(energySet().questions)).toBe(JSON.stringify(energySet().questions));
+  });
+});

@@ -1,0 +1,157 @@
+import { MAX_INTERACTIONS, MAX_QUESTIONS_PER_CHAPTER, Question, QuestionType, finaliseQuestions, hashText, resolveGenerationSettings, seededRng } from '@veolearn/domain';
+import type { GenerationSettingsShape, TranscriptSegment } from '@veolearn/domain';
+import { BUILDERS, MIN_GAP_SECONDS, Slot, WriterState } from './builders';
+import { Lecture, analyseLecture } from './lecture';
+
+/** A note on the set for the creator: a type that had no material, fewer questions than asked. */
+export interface GenerationNote {
+  code: 'type_substituted' | 'fewer_questions' | 'extra_per_chapter';
+  message: string;
+  type?: QuestionType;
+}
+
+export interface WrittenSet {
+  questions: Question[];
+  notes: GenerationNote[];
+}
+
+/** Types whose material is scarce and tied to particular places in a lecture: placed first, where it is. */
+const PLACED_TYPES: readonly QuestionType[] = ['ordering', 'priority_ranking', 'sorting_groups', 'drag_drop', 'matching', 'scenario'];
+/** Types any chapter with a few facts can carry, used to replace a type that has no material. */
+const STAPLES: readonly QuestionType[] = ['single_choice', 'true_false', 'fill_gaps', 'multiple_choice'];
+
+const NO_MATERIAL: Record<QuestionType, string> = {
+  ordering: 'the transcript describes no sequence of steps or dated events',
+  priority_ranking: 'the speaker never ranks or compares three or more things',
+  sorting_groups: 'the speaker never names two categories with their members',
+  drag_drop: 'the speaker names no categories with members and too few definitions',
+  matching: 'the transcript gives fewer than three definitions close together',
+  scenario: 'the transcript has no if-then instructions or definitions to turn into a situation',
+  single_choice: 'no statement had a key term with three answers of the same kind',
+  multiple_choice: 'no chapter had enough factual statements',
+  true_false: 'no chapter had a factual statement to judge',
+  fill_gaps: 'no statement had key terms to leave out',
+};
+
+const LABEL: Record<QuestionType, string> = {
+  single_choice: 'single choice',
+  multiple_choice: 'multiple choice',
+  true_false: 'true/false',
+  scenario: 'scenario',
+  matching: 'matching',
+  ordering: 'ordering',
+  sorting_groups: 'sorting',
+  fill_gaps: 'fill the gaps',
+  drag_drop: 'drag and drop',
+  priority_ranking: 'priority ranking',
+};
+
+/** The types to write, in order: every selected type once (when the count allows), then round again. */
+function typeList(selected: readonly QuestionType[], total: number): QuestionType[] {
+  const out: QuestionType[] = [];
+  for (let i = 0; out.length < total; i++) out.push(selected[i % selected.length]);
+  return out;
+}
+
+/** Chapters in the order to try for a question: the least-used (relative to its share) first, spread over the video. */
+function chapterOrder(counts: readonly number[], caps: readonly number[]): number[] {
+  return counts
+    .map((n, i) => ({ i, load: n / Math.max(1, caps[i]) }))
+    .filter(({ i }) => counts[i] < caps[i])
+    .sort((a, b) => a.load - b.load || a.i - b.i)
+    .map(({ i }) => i);
+}
+
+/**
+ * Writes a question set from an analysed lecture: the number asked (at most 8) when the material allows,
+ * every selected type at least once when there are as many questions as types, spread over the chapters
+ * (questionsPerChapter each, more only to reach the count), at least 20 s apart. A type with no material
+ * in the transcript is replaced by another and named in the notes; nothing is filled with a question about
+ * which words were said. Deterministic.
+ */
+export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSettingsShape>, title = ''): WrittenSet {
+  const settings = resolveGenerationSettings(partial);
+  const notes: GenerationNote[] = [];
+  const chapters = lecture.chapters;
+  if (chapters.length === 0 || lecture.sentences.length === 0) return { questions: [], notes };
+  const total = Math.min(settings.interactionCount, MAX_INTERACTIONS, chapters.length * MAX_QUESTIONS_PER_CHAPTER);
+  const perChapter = Math.max(settings.questionsPerChapter, Math.ceil(total / chapters.length));
+  if (perChapter > settings.questionsPerChapter) {
+    notes.push({ code: 'extra_per_chapter', message: `The video has ${chapters.length} chapters, so some chapters have up to ${perChapter} questions to reach the ${total} asked for.` });
+  }
+  const caps = chapters.map(() => perChapter);
+  const counts = chapters.map(() => 0);
+  const seed = hashText(`${title}\n${lecture.sentences.length}\n${lecture.sentences.slice(0, 5).map((s) => s.text).join(' ')}`);
+  const state: WriterState = {
+    usedSentences: new Set(),
+    usedDefinitions: new Set(),
+    usedCategories: new Set(),
+    usedSequences: new Set(),
+    usedRankings: new Set(),
+    usedRules: new Set(),
+    usedKeys: new Set(),
+    times: [],
+    nextTruth: (seed & 1) === 1,
+    variant: seed % 7,
+  };
+  const margin = lecture.sentences.some((s) => s.end > s.start) ? 1 : 3;
+  const slotFor = (chapter: number, n: number): Slot => ({ lecture, chapter, rng: seededRng(hashText(`${n}:${chapter}`, seed)), state, feedbackEnabled: settings.feedbackEnabled, margin });
+  const written: Array<{ q: Question; chapter: number }> = [];
+  const tryType = (type: QuestionType): boolean => {
+    for (const chapter of chapterOrder(counts, caps)) {
+      const q = BUILDERS[type](slotFor(chapter, written.length));
+      if (q) {
+        written.push({ q, chapter });
+        counts[chapter]++;
+        return true;
+      }
+    }
+    return false;
+  };
+  const wanted = typeList(settings.questionTypes, total);
+  const ordered = [...wanted.filter((t) => PLACED_TYPES.includes(t)), ...wanted.filter((t) => !PLACED_TYPES.includes(t))];
+  const missing: QuestionType[] = [];
+  for (const type of ordered) if (!tryType(type)) missing.push(type);
+  const reported = new Set<QuestionType>();
+  for (const type of missing) {
+    const used = new Map<QuestionType, number>();
+    for (const w of written) used.set(w.q.type, (used.get(w.q.type) ?? 0) + 1);
+    const alternatives = [...settings.questionTypes.filter((t) => t !== type && STAPLES.includes(t)), ...settings.questionTypes.filter((t) => t !== type && !STAPLES.includes(t)), ...STAPLES].filter((t, i, all) => all.indexOf(t) === i).sort((a, b) => (used.get(a) ?? 0) - (used.get(b) ?? 0));
+    let replacement: QuestionType | null = null;
+    for (const alt of alternatives) {
+      if (tryType(alt)) {
+        replacement = alt;
+        break;
+      }
+    }
+    if (!reported.has(type)) {
+      reported.add(type);
+      notes.push({ code: 'type_substituted', type, message: `No ${LABEL[type]} question: ${NO_MATERIAL[type]}.${replacement ? ` Wrote ${articleFor(LABEL[replacement])} ${LABEL[replacement]} question instead.` : ''}` });
+    }
+  }
+  const questions = finaliseQuestions(
+    written.map((w) => w.q),
+    chapters,
+    lecture.durationSeconds,
+    { minGapSeconds: MIN_GAP_SECONDS },
+  );
+  if (questions.length < total) notes.push({ code: 'fewer_questions', message: `Wrote ${questions.length} of the ${total} questions asked for: the transcript did not give material for more that a teacher would keep.` });
+  return { questions, notes };
+}
+
+function articleFor(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+export interface QuestionWriterInput {
+  title?: string;
+  segments: readonly TranscriptSegment[];
+  durationSeconds?: number;
+  settings: Partial<GenerationSettingsShape>;
+}
+
+/** Analyses a transcript and writes its question set (the built-in, offline generator). */
+export function writeQuestions(input: QuestionWriterInput): WrittenSet & { lecture: Lecture } {
+  const lecture = analyseLecture(input.segments, { durationSeconds: input.durationSeconds });
+  return { ...writeQuestionSet(lecture, input.settings, input.title ?? ''), lecture };
+}

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createConnection } from 'node:net';
 import { freePort, type OpenAiStub, startOpenAiStub, startStack, type RunningStack } from '@veolearn/testing';
-import { INVALID_YOUTUBE_URL, validateQuestion } from '@veolearn/domain';
+import { INVALID_YOUTUBE_URL, parseTranscript, validateQuestion } from '@veolearn/domain';
 import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
-import { WATER_CYCLE_SRT_END, waterCyclePlain, waterCycleSrt } from './fixtures/transcripts';
+import { WATER_CYCLE_SRT_END, waterCyclePlain, waterCycleSrt, waterCycleSrtEndingAt, waterLecturePlain } from './fixtures/transcripts';
 
 interface Account {
   id: number;
@@ -69,6 +69,12 @@ async function waitForJob(
 async function videoCount(stack: RunningStack, ownerId: number): Promise<number> {
   const rows = await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [ownerId]);
   return rows[0].n;
+}
+
+/** The ids of the owner's videos, as the library lists them. */
+async function listedVideoIds(stack: RunningStack, owner: Account): Promise<number[]> {
+  const res = await api(stack).get('/api/videos').set(bearer(owner)).expect(200);
+  return (res.body.items as Array<{ id: number }>).map((v) => v.id).sort((a, b) => a - b);
 }
 
 describe('question generation with the built-in generator', () => {
@@ -173,6 +179,73 @@ describe('question generation with the built-in generator', () => {
     const otherVideo = await paste(stack, owner, { videoId: 999999, transcript: waterCyclePlain() }).expect(404);
     expectErrorBody(otherVideo.body, 404);
     expect(await videoCount(stack, owner.id)).toBe(before);
+  });
+
+  it('spreads a plain transcript over the duration the client sends, not over the assumed speaking rate', async () => {
+    const transcript = waterLecturePlain();
+    // At 150 words a minute the lecture takes about five minutes: the timing the teacher saw before.
+    const estimated = Math.max(...parseTranscript(transcript).segments.map((s) => s.end));
+    expect(estimated).toBeGreaterThan(270);
+    expect(estimated).toBeLessThan(310);
+
+    const res = await paste(stack, owner, { transcript, duration: 600, interactionCount: 8, questionsPerChapter: 1 }).expect(202);
+    expect(res.body.video.duration).toBe(600);
+    const { job } = await waitForJob(stack, owner, res.body.job.id);
+    expect(job.state).toBe('completed');
+    const timestamps = (job.questions ?? []).map((q) => q['timestamp'] as number);
+    expect(timestamps.length).toBeGreaterThan(0);
+    expect(Math.max(...timestamps)).toBeGreaterThan(320);
+    for (const t of timestamps) expect(t).toBeLessThanOrEqual(600);
+    const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
+    expect(video.body).toMatchObject({ status: 'ready', duration: 600 });
+  });
+
+  it('rounds a fractional duration up to whole seconds, as video lengths are stored', async () => {
+    const res = await paste(stack, owner, { transcript: waterCyclePlain(), duration: 241.3 }).expect(202);
+    expect(res.body.video.duration).toBe(242);
+    const { job } = await waitForJob(stack, owner, res.body.job.id);
+    expect(job.state).toBe('completed');
+    const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
+    expect(video.body.duration).toBe(242);
+  });
+
+  it('refuses a duration that is not a length from 1 to 86400 seconds, naming it, and creates nothing', async () => {
+    const listed = await listedVideoIds(stack, owner);
+    const before = await videoCount(stack, owner.id);
+    for (const duration of [0, 90000, 'abc', -5, 0.5, '600']) {
+      const res = await paste(stack, owner, { youtubeUrl: YOUTUBE_LINK, transcript: waterCyclePlain(), duration });
+      expect({ duration, status: res.status }).toEqual({ duration, status: 400 });
+      expect(expectErrorBody(res.body, 400)).toMatch(/^duration must be the video's length in seconds, a number from 1 to 86400/);
+    }
+    expect(await listedVideoIds(stack, owner)).toEqual(listed);
+    expect(await videoCount(stack, owner.id)).toBe(before);
+  });
+
+  it('keeps the duration the client sent when the SRT transcript ends earlier', async () => {
+    const transcript = waterCycleSrtEndingAt(200);
+    expect(Math.max(...parseTranscript(transcript).segments.map((s) => s.end))).toBe(200);
+    const res = await paste(stack, owner, { youtubeUrl: YOUTUBE_LINK, transcript, duration: 600 }).expect(202);
+    expect(res.body.video.duration).toBe(600);
+    const { job } = await waitForJob(stack, owner, res.body.job.id);
+    expect(job.state).toBe('completed');
+    for (const q of job.questions ?? []) expect(q['timestamp']).toBeLessThanOrEqual(200);
+    const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
+    expect(video.body).toMatchObject({ status: 'ready', duration: 600 });
+
+    // Regenerating for the same video, with or without a duration, never shortens it to the transcript's end.
+    const again = await paste(stack, owner, { videoId: job.videoId, transcript }).expect(202);
+    expect((await waitForJob(stack, owner, again.body.job.id)).job.state).toBe('completed');
+    const after = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
+    expect(after.body.duration).toBe(600);
+  });
+
+  it('fills an unknown duration from the transcript only when nobody knows it', async () => {
+    const res = await paste(stack, owner, { youtubeUrl: YOUTUBE_LINK, transcript: waterCycleSrtEndingAt(200) }).expect(202);
+    expect(res.body.video.duration).toBeNull();
+    const { job } = await waitForJob(stack, owner, res.body.job.id);
+    expect(job.state).toBe('completed');
+    const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
+    expect(video.body.duration).toBe(200);
   });
 
   it('keeps plan limits: a trial user with a video already gets 402 and no job', async () => {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, startYouTubeStub, type RunningStack, type YouTubeStub, YOUTUBE_STUB_VIDEOS } from '@veolearn/testing';
 import { INVALID_YOUTUBE_URL } from '@veolearn/domain';
-import { api, expectErrorBody, RELAXED_LIMITS, signUp } from './support';
+import { api, expectErrorBody, PASSWORD, RELAXED_LIMITS, signUp, sql } from './support';
+import { waterCyclePlain, waterCycleSrt } from './fixtures/transcripts';
 
 /**
  * YouTube search and lookup through the gateway and the generation-service, against a local
@@ -216,6 +217,52 @@ describe('with YOUTUBE_API_KEY', () => {
     it('answers 404 for a video YouTube does not know', async () => {
       const res = await api(stack).get('/api/youtube/lookup').query({ url: 'https://youtu.be/dQw4w9WgXcQ' }).set(auth()).expect(404);
       expect(expectErrorBody(res.body, 404)).toBe('Video not found on YouTube');
+    });
+  });
+
+  describe('POST /api/youtube/transcript-paste: the video length', () => {
+    async function finished(jobId: string): Promise<{ state: string; videoId: number }> {
+      const deadline = Date.now() + 30_000;
+      for (;;) {
+        const res = await api(stack).get(`/api/generation/jobs/${jobId}`).set(auth()).expect(200);
+        if (res.body.state === 'completed' || res.body.state === 'failed') return res.body;
+        if (Date.now() > deadline) throw new Error(`job ${jobId} did not finish: ${JSON.stringify(res.body)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+
+    beforeAll(async () => {
+      const { user } = await signUp(stack);
+      await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
+      const res = await api(stack).post('/api/auth/signin').send({ username: user.email, password: PASSWORD }).expect(200);
+      token = res.body.token as string;
+    });
+
+    it("uses YouTube's length when the client sends none, and the transcript's earlier end does not replace it", async () => {
+      const res = await api(stack)
+        .post('/api/youtube/transcript-paste')
+        .set(auth())
+        .send({ youtubeUrl: 'https://youtu.be/stubVid0003', transcript: waterCycleSrt() })
+        .expect(202);
+      expect(res.body.video).toMatchObject({ title: catalogue('stubVid0003').title, duration: 723 });
+      const job = await finished(res.body.job.id);
+      expect(job.state).toBe('completed');
+      const video = await api(stack).get(`/api/videos/${job.videoId}`).set(auth()).expect(200);
+      expect(video.body.duration).toBe(723);
+    });
+
+    it("prefers the length the client's player sends to YouTube's", async () => {
+      const res = await api(stack)
+        .post('/api/youtube/transcript-paste')
+        .set(auth())
+        .send({ youtubeUrl: 'https://youtu.be/stubVid0003', transcript: waterCyclePlain(), duration: 600 })
+        .expect(202);
+      expect(res.body.video).toMatchObject({ title: catalogue('stubVid0003').title, duration: 600 });
+      expect(videoCalls()).toHaveLength(1); // the title still comes from YouTube
+      const job = await finished(res.body.job.id);
+      expect(job.state).toBe('completed');
+      const video = await api(stack).get(`/api/videos/${job.videoId}`).set(auth()).expect(200);
+      expect(video.body.duration).toBe(600);
     });
   });
 

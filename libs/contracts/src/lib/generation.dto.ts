@@ -7,6 +7,7 @@ import {
   IsBoolean,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsOptional,
   IsString,
   Max,
@@ -20,6 +21,10 @@ import { NoControlCharacters } from './no-control-characters.validator';
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 /** About 8 hours of speech; the generation-service checks the >50 characters minimum with its own message. */
 export const TRANSCRIPT_MAX_LENGTH = 400_000;
+/** A video's length as the client may state it: from 1 second to a day. */
+export const VIDEO_DURATION_MIN_SECONDS = 1;
+export const VIDEO_DURATION_MAX_SECONDS = 86_400;
+const DURATION_MESSAGE = `duration must be the video's length in seconds, a number from ${VIDEO_DURATION_MIN_SECONDS} to ${VIDEO_DURATION_MAX_SECONDS} (24 hours); leave it out when unknown`;
 
 // Decorators run bottom-up; the most basic check sits closest to the property.
 /** POST /api/youtube/transcript-paste: the spec's payload plus the optional settings of the wizard. */
@@ -55,6 +60,20 @@ export class TranscriptPasteDto {
   @IsString({ message: 'The title must be text' })
   @IsOptional()
   title?: string;
+
+  @ApiPropertyOptional({
+    description:
+      "The video's length in seconds, as the player knows it (YouTube or the file's metadata), 1 to 86400; fractions are rounded up to whole seconds. " +
+      'Plain-text transcripts are spread over it. Leave it out when unknown: the YouTube lookup or the existing video\'s length is used, else the transcript\'s.',
+    minimum: VIDEO_DURATION_MIN_SECONDS,
+    maximum: VIDEO_DURATION_MAX_SECONDS,
+    example: 600,
+  })
+  @Max(VIDEO_DURATION_MAX_SECONDS, { message: DURATION_MESSAGE })
+  @Min(VIDEO_DURATION_MIN_SECONDS, { message: DURATION_MESSAGE })
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: DURATION_MESSAGE })
+  @IsOptional()
+  duration?: number;
 
   @ApiPropertyOptional({ nullable: true })
   @Min(1, { message: 'folderId must be a folder id or null' })

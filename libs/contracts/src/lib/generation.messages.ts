@@ -28,10 +28,22 @@ export interface StartGenerationMessage {
   folderId: number | null;
   transcript: string;
   settings: GenerationSettings;
+  /**
+   * The video's length in seconds as the client's player knows it (1 to 86400), when it knows it. It is
+   * preferred over the YouTube lookup's and the existing video's, and spreads plain-text transcripts.
+   */
+  duration?: number | null;
 }
 
 export type GenerationJobState = 'queued' | 'active' | 'retrying' | 'completed' | 'failed';
 export type GenerationProvider = 'openai' | 'builtin';
+
+/** A note on a generated question set, for the creator: a selected type the transcript had no material for, fewer questions than asked. */
+export interface GenerationJobNote {
+  code: 'type_substituted' | 'fewer_questions' | 'extra_per_chapter';
+  message: string;
+  type?: string;
+}
 
 export interface GenerationJobView {
   id: string;
@@ -50,6 +62,8 @@ export interface GenerationJobView {
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
+  /** What the creator should know about the question set (empty until the job completes). */
+  notes: GenerationJobNote[];
   /** The questions, once the job completed. */
   questions?: InteractionView[];
 }

@@ -67,7 +67,7 @@ export class GenerationController {
   @HttpCode(202)
   @ApiOperation({
     summary:
-      'Create the video (or use videoId) and queue question generation; answers at once with the video and the job to poll (202). 402 over the plan limit, 503 when the queue is down (nothing saved).',
+      'Create the video (or use videoId) and queue question generation; answers at once with the video and the job to poll (202). Send duration (seconds) when the player knows the video\'s length: plain-text transcripts are timed over it. 402 over the plan limit, 503 when the queue is down (nothing saved).',
   })
   start(@CurrentPrincipal() principal: Principal, @Body() dto: TranscriptPasteDto): Promise<StartGenerationResult> {
     return this.generation.start({
@@ -77,6 +77,7 @@ export class GenerationController {
       folderId: dto.folderId ?? null,
       transcript: dto.transcript,
       settings: settingsOf(dto),
+      ...(dto.duration !== undefined && dto.duration !== null ? { duration: dto.duration } : {}),
     });
   }
 

@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import { SignUpDto } from '@veolearn/contracts';
+import { SignUpDto, TranscriptPasteDto } from '@veolearn/contracts';
 import { parseId } from '../library/library-http';
 import { createValidationPipe } from './validation.pipe';
 
@@ -31,6 +31,24 @@ describe('validation pipe', () => {
     expect(message).toContain('Password must be at least 8 characters');
     expect(message).toContain('Passwords do not match');
     expect(message).toContain('You must accept the terms');
+  });
+});
+
+describe('transcript-paste duration', () => {
+  const paste = { transcript: 'The sun warms the ocean and water evaporates into the air as vapour.' };
+  const validate = (body: unknown) => createValidationPipe().transform(body, { type: 'body', metatype: TranscriptPasteDto });
+
+  it('accepts a length from 1 to 86400 seconds, fractions too, or none', async () => {
+    for (const duration of [1, 600, 241.3, 86_400]) await expect(validate({ ...paste, duration })).resolves.toMatchObject({ duration });
+    await expect(validate(paste)).resolves.not.toHaveProperty('duration');
+  });
+
+  it.each([0, 0.5, -1, 86_400.5, 90_000, 'abc', '600', true, [600]])('refuses %p, naming duration and the range', async (duration) => {
+    const message = await validate({ ...paste, duration }).then(
+      () => 'accepted',
+      (error: unknown) => (error instanceof BadRequestException ? error.message : String(error)),
+    );
+    expect(message).toBe("duration must be the video's length in seconds, a number from 1 to 86400 (24 hours); leave it out when unknown");
   });
 });
 

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
-import type { GenerationJobState, GenerationProvider, GenerationSettings, GenerationTarget } from '@veolearn/contracts';
+import type { GenerationJobNote, GenerationJobState, GenerationProvider, GenerationSettings, GenerationTarget } from '@veolearn/contracts';
 
 /**
  * One question-generation job. The row is the durable record (transcript, settings, state, progress);
@@ -54,6 +54,10 @@ export class GenerationJobEntity {
 
   @Column({ type: 'text' })
   transcript!: string;
+
+  /** Notes for the creator on the question set: a selected type without material, fewer questions than asked. */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  notes!: GenerationJobNote[];
 
   @Column({ name: 'question_count', type: 'integer', default: 0 })
   questionCount!: number;

@@ -11,7 +11,8 @@ import type {
   StartGenerationResult,
   VideoView,
 } from '@veolearn/contracts';
-import { MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, buildChapters } from '@veolearn/domain';
+import { MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, type TranscriptSegment } from '@veolearn/domain';
+import { analyseLecture, lessonTitle } from '@veolearn/question-writer';
 import { rpcError } from '@veolearn/nest-common';
 import { GENERATION_STAGES } from '@veolearn/queues';
 import { GenerationJobEntity } from '../entities';
@@ -27,6 +28,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Longest transcript accepted (about 8 hours of speech). */
 export const MAX_TRANSCRIPT_CHARS = 400_000;
 const TITLE_MAX = 200;
+/** The longest video length a client may state (a day), in seconds. */
+export const MAX_CLIENT_DURATION_SECONDS = 86_400;
+const BAD_DURATION = `duration must be the video's length in seconds, a number from 1 to ${MAX_CLIENT_DURATION_SECONDS} (24 hours); leave it out when unknown`;
+
+/**
+ * The video's length as the client states it, in whole seconds, rounded up as videos store their
+ * length (so a question at the very end still fits); null when it was not sent.
+ */
+export function clientDurationSeconds(value: unknown): number | null {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 1 || value > MAX_CLIENT_DURATION_SECONDS) {
+    throw rpcError(400, BAD_DURATION);
+  }
+  return Math.ceil(value);
+}
 
 /** Starts generation jobs (video + job row + queued job, all or nothing) and reports on them. */
 @Injectable()
@@ -53,14 +69,18 @@ export class GenerationJobsService {
     if (transcript.length > MAX_TRANSCRIPT_CHARS) {
       throw rpcError(400, `The transcript is too long (${transcript.length} characters; at most ${MAX_TRANSCRIPT_CHARS}).`);
     }
+    const sentDuration = clientDurationSeconds(message.duration);
     const settings = resolveGenerationSettings(message.settings);
     const ownerId = message.owner.userId;
 
-    const known = await this.knownVideo(message);
-    const parsed = parseTranscript(transcript, { durationSeconds: known.duration ?? undefined });
+    const known = await this.knownVideo(message, sentDuration !== null);
+    // The video's real length, when anybody knows it: the client's player first, then YouTube or the stored video.
+    const videoDuration = sentDuration ?? known.duration;
+    const parsed = parseTranscript(transcript, { durationSeconds: videoDuration ?? undefined });
     if (parsed.segments.length === 0) throw rpcError(400, 'The transcript has no readable text.');
     const transcriptEnd = Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
-    const duration = known.duration ?? transcriptEnd;
+    // The job times the transcript over the real length, else over the transcript's own (estimated) end.
+    const duration = videoDuration ?? transcriptEnd;
     const title = (message.title?.trim() || known.title || this.titleFromTranscript(parsed.segments, duration)).slice(0, TITLE_MAX);
 
     // Refuse before writing anything when the queue cannot take the job.
@@ -76,7 +96,8 @@ export class GenerationJobsService {
         youtubeId: message.target.kind === 'youtube' ? message.target.youtubeId : null,
         title,
         folderId: message.folderId ?? null,
-        duration: known.duration,
+        // Only a known length; the transcript's end fills an unknown one when the questions are saved.
+        duration: videoDuration,
         status: 'processing',
       }));
 
@@ -131,9 +152,13 @@ export class GenerationJobsService {
     return toJobView(row, questions);
   }
 
-  /** The video the questions are for when it exists already, or what is known of the new one. */
+  /**
+   * The video the questions are for when it exists already, or what is known of the new one. YouTube is
+   * not asked when the client already gave both the title and the length.
+   */
   private async knownVideo(
     message: StartGenerationMessage,
+    durationSent: boolean,
   ): Promise<{ video: VideoView | null; title: string | null; duration: number | null }> {
     const target = message.target;
     if (target.kind === 'video') {
@@ -141,6 +166,7 @@ export class GenerationJobsService {
       return { video, title: video.title, duration: video.duration };
     }
     if (target.kind === 'youtube') {
+      if (durationSent && message.title?.trim()) return { video: null, title: null, duration: null };
       const details = await this.youtube.lookup(target.youtubeId).catch((error: unknown) => {
         this.logger.warn(`YouTube lookup for ${target.youtubeId} failed; using the link only: ${error instanceof Error ? error.message : String(error)}`);
         return null;
@@ -154,9 +180,10 @@ export class GenerationJobsService {
     return { video: null, title: null, duration: null };
   }
 
-  private titleFromTranscript(segments: Parameters<typeof buildChapters>[0], duration: number): string {
-    const chapters = buildChapters(segments, { durationSeconds: duration });
-    return chapters[0] ? `Lesson: ${chapters[0].title}` : 'Transcript lesson';
+  /** A link-less lesson is titled with its main subject as the speaker names it ("Lesson: Photosynthesis"). */
+  private titleFromTranscript(segments: TranscriptSegment[], duration: number): string {
+    const lecture = analyseLecture(segments, { durationSeconds: duration });
+    return lecture.chapters.length > 0 ? `Lesson: ${lessonTitle(lecture)}` : 'Transcript lesson';
   }
 
   /** Removes what a failed start wrote, so nothing is left half-way. */

@@ -3,7 +3,9 @@ import { RpcException } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { isRpcErrorBody } from '@veolearn/contracts';
-import { buildChapters, type ParsedTranscript, parseTranscript, type Question } from '@veolearn/domain';
+import { type ParsedTranscript, parseTranscript, type Question } from '@veolearn/domain';
+import type { GenerationJobNote } from '@veolearn/contracts';
+import { analyseLecture } from '@veolearn/question-writer';
 import { GENERATION_STAGES, type GenerationProgress } from '@veolearn/queues';
 import { segmentsToVtt } from '@veolearn/storage';
 import { CostRecorder } from '../costs/cost-recorder';
@@ -77,7 +79,9 @@ export class GenerationRunner {
     const durationSeconds = duration ?? Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
 
     await progress(GENERATION_STAGES.chapters);
-    const chapters = buildChapters(parsed.segments, { durationSeconds });
+    const lecture = analyseLecture(parsed.segments, { durationSeconds });
+    const chapters = lecture.chapters;
+    const notes: GenerationJobNote[] = [];
 
     await progress(GENERATION_STAGES.writing);
     const provider = this.providerFor(row);
@@ -85,8 +89,11 @@ export class GenerationRunner {
     let questions: Question[];
     try {
       questions = await provider.generate(
-        { title: row.title, segments: parsed.segments, chapters, durationSeconds, settings: row.settings },
+        { title: row.title, segments: parsed.segments, chapters, durationSeconds, settings: row.settings, lecture },
         {
+          note: (note) => {
+            notes.push(note);
+          },
           progress: (fraction, stage) =>
             progress({
               percent: GENERATION_STAGES.writing.percent + WRITING_SPAN * Math.max(0, Math.min(1, fraction)),
@@ -128,9 +135,9 @@ export class GenerationRunner {
     }
     const count = saved.interactions.length;
     await this.dataSource.query(
-      `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3,
+      `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
               finished_at = now(), updated_at = now() WHERE id = $1`,
-      [jobId, GENERATION_STAGES.done.stage, count],
+      [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
     );
     await report(GENERATION_STAGES.done);
     if (!saved.created) this.logger.log(`Job ${jobId}: its question set was already saved; kept the stored ${count} questions`);

@@ -13,6 +13,7 @@ export function toJobView(row: GenerationJobEntity, questions?: InteractionView[
     maxAttempts: row.maxAttempts,
     provider: row.provider,
     questionCount: row.questionCount,
+    notes: row.notes ?? [],
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,

@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { generateBuiltinQuestions, type Question } from '@veolearn/domain';
+import type { Question } from '@veolearn/domain';
+import { analyseLecture, writeQuestionSet } from '@veolearn/question-writer';
 import type { GenerationRequest, ProviderHooks, QuestionProvider } from './question-provider';
 
-/** The offline generator: questions from the transcript's own sentences and terms, no AI service needed. */
+/**
+ * The offline writer (libs/question-writer): language analysis of the transcript (wink-nlp, WordNet),
+ * then questions from its definitions, categories, sequences, comparisons, rules and facts. No AI service needed.
+ */
 @Injectable()
 export class BuiltinQuestionProvider implements QuestionProvider {
   readonly name = 'builtin' as const;
@@ -11,13 +15,9 @@ export class BuiltinQuestionProvider implements QuestionProvider {
   async generate(request: GenerationRequest, hooks: ProviderHooks): Promise<Question[]> {
     await hooks.progress(0, 'Writing questions from the transcript');
     const started = Date.now();
-    const questions = generateBuiltinQuestions({
-      title: request.title,
-      segments: request.segments,
-      chapters: request.chapters,
-      durationSeconds: request.durationSeconds,
-      settings: request.settings,
-    });
+    const lecture = request.lecture ?? analyseLecture(request.segments, { durationSeconds: request.durationSeconds });
+    const { questions, notes } = writeQuestionSet(lecture, request.settings, request.title);
+    for (const note of notes) hooks.note?.(note);
     await hooks.recordCall({
       provider: 'builtin',
       model: this.model,

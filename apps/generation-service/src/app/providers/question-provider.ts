@@ -1,5 +1,6 @@
 import type { Chapter, Question, TranscriptSegment } from '@veolearn/domain';
-import type { GenerationProvider, GenerationSettings } from '@veolearn/contracts';
+import type { GenerationJobNote, GenerationProvider, GenerationSettings } from '@veolearn/contracts';
+import type { Lecture } from '@veolearn/question-writer';
 
 /** Everything a provider needs to write a video's questions. */
 export interface GenerationRequest {
@@ -11,6 +12,8 @@ export interface GenerationRequest {
   /** Length of the video in seconds (known or estimated from the transcript). */
   durationSeconds: number;
   settings: GenerationSettings;
+  /** The transcript as analysed once by the job (sentences, chapters, definitions, audience), when available. */
+  lecture?: Lecture;
 }
 
 /** One call to an AI model, recorded as a durable cost event. */
@@ -32,6 +35,8 @@ export interface ProviderHooks {
   progress(fraction: number, stage?: string): Promise<void>;
   /** Records one AI call (token usage and cost); awaited so the record is durable before going on. */
   recordCall(call: ProviderCallRecord): Promise<void>;
+  /** Tells the creator something about the set (a type without material, fewer questions than asked); shown with the job. */
+  note?(note: GenerationJobNote): void;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   formatBytes,
   formatViews,
   generationProblem,
+  durationToSend,
   generationRequest,
   isTabEnabled,
   nextTab,
@@ -13,6 +14,7 @@ import {
   previousTab,
   selectionKey,
   transcriptStatus,
+  videoFromLinkOnly,
   videoFromLookup,
   videoFromSearchResult,
   type SelectedVideo,
@@ -27,11 +29,20 @@ const YOUTUBE: SelectedVideo = {
   title: 'The water cycle',
   channelTitle: 'Science Class',
   duration: '4:12',
+  durationSeconds: 252,
   viewCount: '1523400',
   thumbnail: null,
   detailsNote: null,
 };
-const UPLOAD: SelectedVideo = { kind: 'upload', videoId: 42, title: 'Lab safety', filename: 'lab.mp4', sizeBytes: 1000, mediaUrl: '/api/media/42' };
+const UPLOAD: SelectedVideo = {
+  kind: 'upload',
+  videoId: 42,
+  title: 'Lab safety',
+  filename: 'lab.mp4',
+  sizeBytes: 1000,
+  mediaUrl: '/api/media/42',
+  durationSeconds: null,
+};
 const LONG = 'The sun warms the ocean and water evaporates into the air. '.repeat(5);
 
 describe('tabs', () => {
@@ -98,12 +109,13 @@ describe('generation', () => {
     expect(generationProblem({ selected: YOUTUBE, transcript: LONG, settings })).toBeNull();
   });
 
-  it('sends the link twice (youtubeUrl and videoUrl), the title, and the count capped at 8', () => {
+  it("sends the link twice (youtubeUrl and videoUrl), the title, YouTube's length and the count capped at 8", () => {
     const body = generationRequest(YOUTUBE, `  ${LONG}  `, { ...settings, interactionCount: 20, questionTypes: ['fillGap', 'single'], questionsPerChapter: 3 });
     expect(body).toEqual({
       youtubeUrl: LINK,
       videoUrl: LINK,
       title: 'The water cycle',
+      duration: 252,
       transcript: LONG.trim(),
       interactionCount: 8,
       questionTypes: ['fillGap', 'single'],
@@ -126,6 +138,20 @@ describe('generation', () => {
     const retry = generationRequest(YOUTUBE, LONG, settings, 9);
     expect(retry.videoId).toBe(9);
     expect(retry.youtubeUrl).toBeUndefined();
+  });
+
+  it("sends the length the wizard knows (YouTube's, or the file's metadata), on a retry too, and never a guess", () => {
+    expect(generationRequest(YOUTUBE, LONG, settings, 9).duration).toBe(252);
+    expect(generationRequest({ ...UPLOAD, durationSeconds: 95.48 }, LONG, settings)).toMatchObject({ videoId: 42, duration: 95.48 });
+    expect(generationRequest(UPLOAD, LONG, settings)).not.toHaveProperty('duration');
+    expect(generationRequest(null, LONG, settings)).not.toHaveProperty('duration');
+    expect(generationRequest(videoFromLinkOnly('dQw4w9WgXcQ', LINK, 'offline'), LONG, settings)).not.toHaveProperty('duration');
+    for (const bad of [null, 0, 0.4, Number.NaN, Number.POSITIVE_INFINITY, 86_401]) {
+      expect(durationToSend({ ...UPLOAD, durationSeconds: bad })).toBeUndefined();
+      expect(durationToSend({ ...YOUTUBE, durationSeconds: bad })).toBeUndefined();
+    }
+    expect(durationToSend({ ...YOUTUBE, durationSeconds: 86_400 })).toBe(86_400);
+    expect(durationToSend(null)).toBeUndefined();
   });
 
   it('tells selections apart so a retry reuses only the same one', () => {
@@ -153,10 +179,11 @@ describe('selected videos', () => {
       youtubeId: 'stubVid0002',
       title: 'Photosynthesis Explained',
       duration: '8:45',
+      durationSeconds: 525,
       thumbnail: 'https://i.ytimg.com/vi/stubVid0002/hqdefault.jpg',
       detailsNote: null,
     });
-    expect(videoFromSearchResult({ ...result, durationSeconds: null, duration: '0:00' })).toMatchObject({ duration: null });
+    expect(videoFromSearchResult({ ...result, durationSeconds: null, duration: '0:00' })).toMatchObject({ duration: null, durationSeconds: null });
   });
 
   it('says the details are not available for a link-only lookup, without inventing any', () => {
@@ -172,7 +199,7 @@ describe('selected videos', () => {
       thumbnail: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg',
       source: 'link',
     });
-    expect(video).toMatchObject({ title: null, channelTitle: null, duration: null, viewCount: null, detailsNote: DETAILS_NOT_CONFIGURED });
+    expect(video).toMatchObject({ title: null, channelTitle: null, duration: null, durationSeconds: null, viewCount: null, detailsNote: DETAILS_NOT_CONFIGURED });
   });
 });
 

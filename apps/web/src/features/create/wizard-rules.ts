@@ -27,6 +27,8 @@ export type SelectedVideo =
       title: string | null;
       channelTitle: string | null;
       duration: string | null;
+      /** The length in seconds YouTube reported (search or lookup); null when unknown. */
+      durationSeconds: number | null;
       viewCount: string | null;
       thumbnail: string | null;
       /** Why the details are missing, shown in the preview. */
@@ -39,6 +41,8 @@ export type SelectedVideo =
       filename: string;
       sizeBytes: number;
       mediaUrl: string | null;
+      /** The length in seconds the browser read from the file's metadata; null when it could not. */
+      durationSeconds: number | null;
     };
 
 /** The video the wizard generated questions for, once the generation finished. */
@@ -148,9 +152,22 @@ export function generationProblem(input: { selected: SelectedVideo | null; trans
   return null;
 }
 
+/** The longest video length the server accepts from the wizard (a day), in seconds. */
+export const MAX_DURATION_SECONDS = 86_400;
+
+/**
+ * The selected video's length to send with the transcript, in seconds: what YouTube reported, or what the
+ * browser read from the uploaded file. Undefined when unknown or not a usable length (never a guess).
+ */
+export function durationToSend(selected: SelectedVideo | null): number | undefined {
+  const seconds = selected?.durationSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 && seconds <= MAX_DURATION_SECONDS ? seconds : undefined;
+}
+
 /**
  * The body of POST /api/youtube/transcript-paste for the wizard's current content and settings. An upload
  * (or `existingVideoId`, the video a failed try already made) is sent as videoId so no second video is made.
+ * The video's length goes along when it is known, so that plain text is timed over the real video.
  */
 export function generationRequest(
   selected: SelectedVideo | null,
@@ -166,8 +183,10 @@ export function generationRequest(
       : selected?.kind === 'youtube'
         ? { youtubeUrl: selected.url, videoUrl: selected.url, ...(selected.title ? { title: selected.title } : {}) }
         : {};
+  const duration = durationToSend(selected);
   return {
     ...target,
+    ...(duration !== undefined ? { duration } : {}),
     transcript: transcript.trim(),
     interactionCount: interactionCountToSend(settings.interactionCount),
     questionTypes: [...settings.questionTypes],
@@ -230,6 +249,7 @@ export function videoFromSearchResult(result: YouTubeSearchResult): SelectedVide
     title: result.title,
     channelTitle: result.channelTitle || null,
     duration: result.durationSeconds === null ? null : result.duration,
+    durationSeconds: result.durationSeconds,
     viewCount: result.viewCount,
     thumbnail: result.thumbnails.high?.url || result.thumbnails.medium?.url || result.thumbnails.default?.url || null,
     detailsNote: null,
@@ -248,6 +268,7 @@ export function videoFromLookup(details: YouTubeVideoDetails): SelectedVideo {
     title: details.title,
     channelTitle: details.channelTitle,
     duration: details.duration,
+    durationSeconds: details.durationSeconds,
     viewCount: details.viewCount,
     thumbnail: details.thumbnail || null,
     detailsNote: details.source === 'link' ? DETAILS_NOT_CONFIGURED : null,
@@ -263,6 +284,7 @@ export function videoFromLinkOnly(youtubeId: string, url: string, reason: string
     title: null,
     channelTitle: null,
     duration: null,
+    durationSeconds: null,
     viewCount: null,
     thumbnail: `https://i.ytimg.com/vi/${youtubeId}/hqdefault.jpg`,
     detailsNote: `Video details could not be loaded (${reason}). You can still use this video.`,

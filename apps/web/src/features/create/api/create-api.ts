@@ -82,6 +82,8 @@ export interface GenerationRequest {
   videoId?: number;
   transcript: string;
   title?: string;
+  /** The video's length in seconds, 1 to 86400, when the wizard knows it; left out otherwise. */
+  duration?: number;
   interactionCount: number;
   questionTypes: WizardQuestionTypeId[];
   questionsPerTopic: number;

@@ -241,6 +241,26 @@ describe('CreateWizard', () => {
     expect(JSON.parse(localStorage.getItem(SETTINGS_STORAGE_KEY) ?? '{}')).toMatchObject({ questionTypes: ['single', 'trueFalse', 'fillGap'], detailedSummary: true });
   }, 20_000);
 
+  it("sends the length YouTube's lookup reported with the transcript", async () => {
+    handler = (url) => {
+      if (url.startsWith('/api/youtube/lookup')) {
+        return { status: 200, body: { ...LINK_ONLY, title: 'The water cycle', duration: '12:03', durationSeconds: 723, source: 'youtube' } };
+      }
+      if (url === '/api/youtube/transcript-paste') return { status: 402, body: { statusCode: 402, message: 'Subscribe to create more.', error: 'Payment Required' } };
+      return undefined;
+    };
+    renderWizard();
+    fireEvent.change(screen.getByLabelText('YouTube link'), { target: { value: LINK } });
+    fireEvent.click(screen.getByRole('button', { name: 'Use Video' }));
+    expect((await screen.findByTestId('selected-video-title')).textContent).toBe('The water cycle');
+    next();
+    fireEvent.change(screen.getByLabelText('Transcript'), { target: { value: TRANSCRIPT } });
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Settings' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate Interactive Video' }));
+    expect(await screen.findByText('Generation Failed')).toBeTruthy();
+    expect(body('POST', '/api/youtube/transcript-paste')).toMatchObject({ youtubeUrl: LINK, title: 'The water cycle', duration: 723 });
+  });
+
   it("shows 'Generation Failed' with the plan message and a link to /subscribe on 402", async () => {
     const message = 'Your Free Trial plan includes 1 interactive video. Subscribe to create more.';
     handler = (url) => (url === '/api/youtube/transcript-paste' ? { status: 402, body: { statusCode: 402, message, error: 'Payment Required' } } : undefined);

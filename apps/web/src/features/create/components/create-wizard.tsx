@@ -122,7 +122,7 @@ export function CreateWizard() {
   const search = useYouTubeSearch(select);
   const link = useYouTubeLink(select);
 
-  const onUploaded = useCallback((video: CreatedVideo, input: UploadInput) => {
+  const onUploaded = useCallback((video: CreatedVideo, input: UploadInput, durationSeconds: number | null) => {
     setSelected({
       kind: 'upload',
       videoId: video.id,
@@ -130,6 +130,8 @@ export function CreateWizard() {
       filename: video.filename ?? input.file.name,
       sizeBytes: input.file.size,
       mediaUrl: video.mediaUrl ?? null,
+      // The length the browser read from the file's metadata (null when it could not): sent with the transcript.
+      durationSeconds,
     });
     setUploadsDone((n) => n + 1);
     toast({ title: 'Video Added', description: `“${video.title}” was uploaded.` });

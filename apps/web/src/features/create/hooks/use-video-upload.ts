@@ -11,6 +11,7 @@ import {
   type UploadInput,
   type UploadProgress,
 } from '../api/upload-video';
+import { readVideoFileDuration } from '../video-file-duration';
 
 export type UploadState =
   | { status: 'idle' }
@@ -22,8 +23,14 @@ export function uploadErrorMessage(error: unknown): string {
   return serverMessage(error) ?? 'The upload failed. Please try again.';
 }
 
-/** Uploads one video at a time with progress; cancelling aborts the request (the server then keeps nothing). */
-export function useVideoUpload(onUploaded: (video: CreatedVideo, input: UploadInput) => void) {
+/**
+ * Uploads one video at a time with progress; cancelling aborts the request (the server then keeps nothing).
+ * Meanwhile the browser reads the file's length from its metadata; `onUploaded` gets it (null when unknown).
+ */
+export function useVideoUpload(
+  onUploaded: (video: CreatedVideo, input: UploadInput, durationSeconds: number | null) => void,
+  readDuration: (file: File) => Promise<number | null> = readVideoFileDuration,
+) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
   const queryClient = useQueryClient();
@@ -38,10 +45,12 @@ export function useVideoUpload(onUploaded: (video: CreatedVideo, input: UploadIn
       setState({ status: 'uploading', progress: { loaded: 0, total: input.file.size, percent: 0 }, fileName: input.file.name });
       const current = uploadVideo(input, (progress) => setState({ status: 'uploading', progress, fileName: input.file.name }));
       handle.current = current;
+      const duration = readDuration(input.file).catch(() => null);
       try {
         const video = await current.promise;
+        const durationSeconds = await duration;
         setState({ status: 'idle' });
-        onUploaded(video, input);
+        onUploaded(video, input, durationSeconds);
         await queryClient.invalidateQueries({ queryKey: libraryKeys.all });
       } catch (error) {
         if (error instanceof UploadCancelledError) {
@@ -58,7 +67,7 @@ export function useVideoUpload(onUploaded: (video: CreatedVideo, input: UploadIn
         if (handle.current === current) handle.current = null;
       }
     },
-    [navigate, onUploaded, queryClient],
+    [navigate, onUploaded, queryClient, readDuration],
   );
 
   const cancel = useCallback(() => handle.current?.abort(), []);

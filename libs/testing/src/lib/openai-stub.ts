@@ -266,14 +266,19 @@ function pick(words: string[], count: number, filler: string): string[] {
   return out;
 }
 
+function asTerm(word: string): string {
+  return `${word} (a term)`;
+}
+
 /** A schema-correct question of `type` from the chapter's own words ("in") and words only other chapters use ("out"). */
 function goodQuestion(input: StubInput, slot: number, chapterIndex: number, type: string): Item {
   const chapter = input.chapters.find((c) => c.index === chapterIndex) ?? input.chapters[0];
   const own = terms(chapter.transcript);
   const ownSet = new Set(own);
   const others = input.chapters.filter((c) => c !== chapter).flatMap((c) => terms(c.transcript).filter((w) => !ownSet.has(w)));
-  const [a, b, c] = pick(own, 3, `${chapter.title} term`);
-  const [x, y, z] = pick([...new Set(others)], 3, 'term from elsewhere');
+  // Options end in the same noun ("… (a term)"), so wrong and right options are the same kind of thing.
+  const [a, b, c] = pick(own, 3, `${chapter.title} term`).map(asTerm);
+  const [x, y, z] = pick([...new Set(others)], 3, 'term from elsewhere').map(asTerm);
   const title = chapter.title;
   const timestamp = Math.round((chapter.start + 0.8 * (chapter.end - chapter.start)) * 10) / 10;
   const base = {
@@ -281,9 +286,10 @@ function goodQuestion(input: StubInput, slot: number, chapterIndex: number, type
     chapterIndex: chapter.index,
     timestamp,
     feedback: {
-      correct: 'Correct. Recalling it from memory, rather than rereading, makes it easier to remember next time.',
-      incorrect: 'Not quite. Trying to recall and then seeing the answer is part of how memories form; review the chapter.',
-      explanation: `The chapter "${title}" talks about "${a}" before ${timestamp} s.`,
+      // Feedback specific to each question, as the question rules require.
+      correct: `Correct: "${a}" is said in "${title}" (question ${slot + 1}). Recalling it from memory makes it easier to remember next time.`,
+      incorrect: `Not quite: the answer is "${a}" (question ${slot + 1}). Review "${title}" before ${timestamp} s.`,
+      explanation: `The chapter "${title}" talks about "${a}" before ${timestamp} s (question ${slot + 1}).`,
     },
   };
   const rotate = slot % 4;

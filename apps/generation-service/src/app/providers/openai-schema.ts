@@ -1,5 +1,7 @@
-import { defaultFeedback, QUESTION_TYPES, TRUE_FALSE_OPTIONS } from '@veolearn/domain';
+import { QUESTION_TYPES, TRUE_FALSE_OPTIONS } from '@veolearn/domain';
 import type { Chapter, QuestionSlot, QuestionType, TranscriptSegment } from '@veolearn/domain';
+import { clock } from '@veolearn/question-writer';
+import type { Audience } from '@veolearn/question-writer';
 
 /**
  * What the OpenAI provider sends and expects back: the JSON schema of the answer, the prompt, and the
@@ -25,6 +27,8 @@ export const SCHEMA_NAME = 'veolearn_questions';
 export interface PromptInput {
   title: string;
   durationSeconds: number;
+  /** Who the lecture speaks to (estimated from its language); scenarios and feedback are written for them. */
+  audience: Audience;
   chapters: Array<{ index: number; title: string; start: number; end: number; transcript: string }>;
   questions: Array<{ slot: number; chapterIndex: number; type: QuestionType }>;
 }
@@ -73,7 +77,7 @@ const TYPE_FIELDS: Record<QuestionType, Record<string, JsonSchema>> = {
     correctAnswer: intList('the option indexes in the correct order, each exactly once'),
   },
   sorting_groups: {
-    options: strictObject({ groups: strList('2 to 4 group names'), items: strList('2 to 12 items to sort') }),
+    options: strictObject({ groups: strList('2 to 4 categories the speaker names'), items: strList('2 to 12 members the speaker puts in them') }),
     correctAnswer: intList('correctAnswer[i] is the group index of items[i]'),
   },
   fill_gaps: {
@@ -88,7 +92,7 @@ const TYPE_FIELDS: Record<QuestionType, Record<string, JsonSchema>> = {
     },
   },
   drag_drop: {
-    options: strictObject({ items: strList('2 to 12 items to place'), targets: strList('2 to 8 targets; several items may share one') }),
+    options: strictObject({ items: strList('2 to 12 items to place'), targets: strList('2 to 8 categories or definitions the speaker gives; several items may share one') }),
     correctAnswer: intList('correctAnswer[i] is the target index of items[i]'),
   },
   priority_ranking: {
@@ -106,9 +110,9 @@ function questionSchema(type: QuestionType): JsonSchema {
     timestamp: { type: 'number', description: 'seconds into the video, inside the chapter, after the content asked about is spoken' },
     ...TYPE_FIELDS[type],
     feedback: strictObject({
-      correct: str('shown after a right answer'),
-      incorrect: str('shown after a wrong answer'),
-      explanation: str('why the answer is right, citing the transcript'),
+      correct: str('shown after a right answer; specific to this question'),
+      incorrect: str('shown after a wrong answer: what to review (chapter title and m:ss)'),
+      explanation: str('why the answer is right and where it is said (chapter title and m:ss)'),
     }),
   });
 }
@@ -134,29 +138,38 @@ export function buildResponseSchema(types: readonly QuestionType[] = QUESTION_TY
 /** The answer shape of each type, as written in the prompt (mirrors libs/domain questions/types.ts). */
 export const TYPE_RULES: Record<QuestionType, string> = {
   single_choice: 'options: 2-6 distinct answer texts; correctAnswer: the 0-based index of the one right option.',
-  multiple_choice: 'options: 2-8 distinct texts; correctAnswer: the 0-based indexes of all right options (at least one, each once).',
-  true_false: 'question: a statement to judge; correctAnswer: true when the statement is true, false when it is false. No options field.',
+  multiple_choice:
+    'question: "Which statements about <topic> are true?"; options: 2-8 distinct statements, the true ones restating the speech and the false ones made by a meaningful change; correctAnswer: the 0-based indexes of the true statements (at least one, each once).',
+  true_false: 'question: a plain statement of fact to judge (true, or false by a meaningful change); correctAnswer: true when the statement is true, false when it is false. No options field.',
   scenario: 'scenario: a short realistic situation; question: what to do or conclude; options: 2-6 possible actions or judgements; correctAnswer: index of the best one.',
-  matching: 'options: {"left": [...], "right": [...]}, 2-8 entries each, the same count; correctAnswer[i]: the index in right matching left[i] (each right index exactly once). Do not list right in matching order.',
-  ordering: 'options: 2-8 steps or events listed shuffled, not in the right order; correctAnswer: the option indexes in the correct order (each index exactly once).',
-  sorting_groups: 'options: {"groups": 2-4 group names, "items": 2-12 items}; correctAnswer[i]: the group index of items[i]. Items may contrast this chapter with earlier ones.',
+  matching:
+    'options: {"left": [...], "right": [...]}, 2-8 entries each, the same count, pairs taken from definitions or statements the speaker makes, every entry a complete phrase without blanks; correctAnswer[i]: the index in right matching left[i] (each right index exactly once). Do not list right in matching order.',
+  ordering: 'options: 2-8 steps or events of a sequence the speaker describes, listed shuffled, not in the right order; correctAnswer: the option indexes in the correct order (each index exactly once).',
+  sorting_groups: 'options: {"groups": 2-4 categories the speaker names, "items": 2-12 members the speaker puts in them}; correctAnswer[i]: the group index of items[i].',
   fill_gaps: 'options: {"text": a passage with gaps written {{1}}, {{2}}, ... each exactly once (1-10 gaps), "wordBank": a list of words to choose from or null}; correctAnswer[k]: a list of accepted answers for gap {{k+1}}; with a wordBank every gap needs an answer from it.',
-  drag_drop: 'options: {"items": 2-12 items, "targets": 2-8 targets}; correctAnswer[i]: the target index of items[i] (items may share a target). Items may contrast this chapter with earlier ones.',
-  priority_ranking: 'options: 2-8 items listed shuffled; correctAnswer: item indexes from highest to lowest priority (each index exactly once).',
+  drag_drop: 'options: {"items": 2-12 items, "targets": 2-8 categories or definitions the speaker gives}; correctAnswer[i]: the target index of items[i] (items may share a target).',
+  priority_ranking: 'options: 2-8 items the speaker ranks or compares, listed shuffled; correctAnswer: item indexes from highest to lowest as the speaker ranks them (each index exactly once).',
 };
 
 /** The system message: the task, the rules and the answer format (also for servers that ignore response_format). */
 export function systemPrompt(types: readonly QuestionType[]): string {
   const unique = [...new Set(types)];
   return [
-    'You write interactive questions that pause an educational video to check understanding.',
+    'You write interactive questions that pause an educational video to check that learners understood what the speaker teaches.',
     'Rules:',
-    '- Write exactly the questions listed in "questions" of the input: one per entry, of that type, about that chapter, in that order.',
+    '- Write exactly the questions listed in "questions" of the input: one per entry, about that chapter, in that order, of that type; when the chapter gives no material for that type (see below), write one of the other requested types instead.',
     '- Every question and every right answer must come from the chapter\'s transcript. Do not add facts that the transcript does not state.',
-    '- timestamp: seconds into the video, inside the chapter (start <= timestamp <= end) and after the moment the content asked about is spoken (the transcript carries [123s] time markers). The chapter\'s end is always safe.',
-    '- Wrong options must be plausible but clearly wrong according to the transcript. Options within a question must be distinct. Keep each option under 300 characters.',
-    '- feedback.correct and feedback.incorrect speak to the learner in one or two sentences, in the language of how learning works (retrieval practice, spacing, elaboration); feedback.explanation says why the answer is right, pointing to what the video says.',
+    '- Ask about meaning, never about word memory: never ask which terms or words came up, were mentioned or were said in a part of the video, never sort words by the chapter they appear in, never ask for the order in which the video presents or mentions things, never rank words by how often they are said.',
+    '- Quote or restate only complete, declarative, factual sentences of the speech; never jokes, asides, code read aloud, first-person anecdotes or caption fragments.',
+    '- Wrong options are the same kind of thing as the right one: the same part of speech and class (a person for a person, a place for a place, a number with the same unit, a process for a process), plausible, and not also true according to the transcript. Options within a question must be distinct. Keep each option under 300 characters.',
+    '- False statements (multiple_choice, true_false) come from a meaningful change of what the speaker says: an antonym, a changed number, a related term of the same class, or a negation.',
+    '- true_false states the fact plainly, never as "The video states: ..." or "The speaker says ..."; keep true and false statements close to half and half.',
+    '- matching pairs come only from explicit definitions or statements; both sides are complete phrases, never with blanks.',
+    '- sorting_groups only where the speaker names categories and their members; drag_drop puts items onto categories or definitions the speaker gives; ordering only where the speaker describes a sequence (steps, first/then/finally, dates); priority_ranking only where the speaker ranks or compares.',
+    '- timestamp: seconds into the video, inside the chapter (start <= timestamp <= end) and after the moment the content asked about is spoken (the transcript carries [123s] time markers). The chapter\'s end is always safe. Keep questions at least 20 s apart.',
+    '- feedback is specific to its question, and no two questions share a feedback text. feedback.correct says why the answer is right; feedback.incorrect says what to review; feedback.explanation says where the video says it, with the chapter title and the time as m:ss (e.g. "Light reactions" at 1:05). Frame correct and incorrect in how learning works (retrieval practice, prediction error, spacing, consolidation; the hippocampus, dopamine), with varied wording from question to question.',
     '- Never invent statistics, percentages, studies, researchers or citations.',
+    '- Write scenarios and feedback for the audience in the input: "children" (short words, everyday scenes), "general" (plain adult language) or "advanced" (precise technical language).',
     '- Write in the language of the transcript.',
     'Answer shape per type:',
     ...unique.map((type) => `- ${type}: ${TYPE_RULES[type]}`),
@@ -168,8 +181,8 @@ export function systemPrompt(types: readonly QuestionType[]): string {
 /** The user message: a short instruction and the input on one JSON line. */
 export function userPrompt(input: PromptInput): string {
   return [
-    `Write ${input.questions.length} questions for the video "${input.title}" (${Math.round(input.durationSeconds)} s long).`,
-    'The input below lists the chapters (index, title, start and end in seconds, transcript) and the questions to write (slot, chapterIndex, type).',
+    `Write ${input.questions.length} questions for the video "${input.title}" (${Math.round(input.durationSeconds)} s long), for a ${input.audience} audience.`,
+    'The input below lists the audience, the chapters (index, title, start and end in seconds, transcript) and the questions to write (slot, chapterIndex, type).',
     `${INPUT_LINE_PREFIX}${JSON.stringify(input)}`,
   ].join('\n');
 }
@@ -181,6 +194,7 @@ export function buildPromptInput(
   segments: readonly TranscriptSegment[],
   durationSeconds: number,
   slots: readonly QuestionSlot[],
+  audience: Audience = 'general',
   budget = TRANSCRIPT_CHAR_BUDGET,
 ): PromptInput {
   const full = chapters.map((chapter, i) => markedTranscript(chapter, segments, i === chapters.length - 1));
@@ -191,6 +205,7 @@ export function buildPromptInput(
   return {
     title,
     durationSeconds: round1(durationSeconds),
+    audience,
     chapters: chapters.map((chapter, i) => ({
       index: chapter.index,
       title: chapter.title,
@@ -275,7 +290,7 @@ function isRecord(value: unknown): value is Fields {
  * Turns one answered item into the input of validateQuestion: the topic is the chapter the question is
  * about, or the chapter holding the timestamp when the timestamp comes before it (topicStartTime never
  * follows the timestamp); true_false options are the fixed pair, a null wordBank is left out, and blank
- * feedback texts fall back to the type's default feedback.
+ * feedback texts fall back to texts naming the question and where it is answered (never the same for two questions).
  */
 export function toQuestionCandidate(item: unknown, chapters: readonly Chapter[]): unknown {
   if (!isRecord(item)) return item;
@@ -285,7 +300,7 @@ export function toQuestionCandidate(item: unknown, chapters: readonly Chapter[])
     ...rest,
     topicTitle: chapter?.title,
     topicStartTime: chapter?.start,
-    feedback: withDefaultFeedback(item['feedback'], item['type']),
+    feedback: withFallbackFeedback(item['feedback'], item['question'], chapter, item['timestamp']),
   };
   if (item['type'] === 'true_false') candidate['options'] = [...TRUE_FALSE_OPTIONS];
   const options = item['options'];
@@ -305,13 +320,15 @@ function chapterFor(item: Fields, chapters: readonly Chapter[]): Chapter | undef
   return [...chapters].reverse().find((c) => c.start <= timestamp) ?? named ?? chapters[0];
 }
 
-function withDefaultFeedback(value: unknown, type: unknown): unknown {
-  if (!isRecord(value) || typeof type !== 'string' || !(QUESTION_TYPES as readonly string[]).includes(type)) return value;
-  const fallback = defaultFeedback(type as QuestionType);
+/** Fills blank feedback texts with ones built from the question itself, so they differ between questions. */
+function withFallbackFeedback(value: unknown, question: unknown, chapter: Chapter | undefined, timestamp: unknown): unknown {
+  if (!isRecord(value)) return value;
+  const answer = typeof question === 'string' && question.trim() !== '' ? `the answer to “${trimText(question.trim(), 160)}”` : 'the answer';
+  const where = chapter ? `“${chapter.title}”${typeof timestamp === 'number' && Number.isFinite(timestamp) ? ` before ${clock(timestamp)}` : ''}` : 'the video';
   const blank = (v: unknown): boolean => typeof v !== 'string' || v.trim() === '';
   return {
-    correct: blank(value['correct']) ? fallback.correct : value['correct'],
-    incorrect: blank(value['incorrect']) ? fallback.incorrect : value['incorrect'],
-    explanation: blank(value['explanation']) ? fallback.explanation : value['explanation'],
+    correct: blank(value['correct']) ? `Right. Recalling ${answer} from memory makes it easier to retrieve next time.` : value['correct'],
+    incorrect: blank(value['incorrect']) ? `Not quite. Review ${where}, then try to recall ${answer} again.` : value['incorrect'],
+    explanation: blank(value['explanation']) ? `${answer.charAt(0).toUpperCase()}${answer.slice(1)} is given in ${where}.` : value['explanation'],
   };
 }

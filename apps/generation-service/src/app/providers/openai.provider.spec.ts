@@ -1,12 +1,16 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadConfig } from '@veolearn/config';
-import type { GenerationSettings } from '@veolearn/contracts';
+import type { GenerationJobNote, GenerationSettings } from '@veolearn/contracts';
 import { buildChapters, parseTranscript, planQuestionSlots, QUESTION_TYPES, validateQuestion } from '@veolearn/domain';
 import type { QuestionType } from '@veolearn/domain';
+import { headPartOfSpeech, incompleteSides, isWordMemoryQuestion, repeatedFeedback } from '@veolearn/question-writer';
+import type { Lecture } from '@veolearn/question-writer';
 // The stub is test tooling (scope:test); only this spec uses it.
 // eslint-disable-next-line @nx/enforce-module-boundaries
 import { startOpenAiStub, type OpenAiStub } from '@veolearn/testing';
-import { buildPromptInput, buildResponseSchema, INPUT_LINE_PREFIX, shareBudget, toQuestionCandidate, trimText, TRANSCRIPT_CHAR_BUDGET } from './openai-schema';
-import { callCost, MALFORMED_MESSAGE, OpenAiQuestionProvider, TEMPERATURE } from './openai.provider';
+import { buildPromptInput, buildResponseSchema, INPUT_LINE_PREFIX, PromptInput, shareBudget, toQuestionCandidate, trimText, TRANSCRIPT_CHAR_BUDGET } from './openai-schema';
+import { callCost, MALFORMED_MESSAGE, OpenAiQuestionProvider, RULES_MESSAGE, TEMPERATURE } from './openai.provider';
 import { GenerationRequest, ProviderCallRecord, ProviderError, ProviderHooks } from './question-provider';
 
 /** Four topics, six 10-second cues each (240 s), as an SRT file. */
@@ -87,30 +91,160 @@ function request(questionTypes: QuestionType[] = ['single_choice', 'multiple_cho
 interface RecordingHooks extends ProviderHooks {
   calls: ProviderCallRecord[];
   stages: Array<{ fraction: number; stage?: string }>;
+  notes: GenerationJobNote[];
 }
 
 function hooks(): RecordingHooks {
   const calls: ProviderCallRecord[] = [];
   const stages: Array<{ fraction: number; stage?: string }> = [];
+  const notes: GenerationJobNote[] = [];
   return {
     calls,
     stages,
+    notes,
     progress: async (fraction, stage) => {
       stages.push({ fraction, stage });
     },
     recordCall: async (call) => {
       calls.push(call);
     },
+    note: (note) => {
+      notes.push(note);
+    },
   };
 }
 
+type Item = Record<string, unknown>;
+/** Changes the questions of one answer; `call` counts the answers the proxy passed on, from 1. */
+type Rewrite = (questions: Item[], call: number, input: PromptInput) => Item[];
+
+interface RewritingProxy {
+  url: string;
+  apiKey: string;
+  setRewrite(rewrite: Rewrite): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A local OpenAI-compatible server in front of the stub that rewrites the questions of each JSON answer
+ * (anything else passes unchanged). The stub's 'good' answers put the same feedback on every question and
+ * pick single words of mixed parts of speech as options, which the post-checks refuse; `followRules`
+ * turns them into what a model following the rules would send, and tests add their own faults on top.
+ */
+async function startProxy(stub: OpenAiStub): Promise<RewritingProxy> {
+  let rewrite: Rewrite = followRules;
+  let answers = 0;
+  const forward = async (raw: string, authorization: string | undefined): Promise<{ status: number; body: string }> => {
+    const upstream = await fetch(`${stub.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(authorization ? { authorization } : {}) },
+      body: raw,
+    });
+    const body = await upstream.text();
+    if (!upstream.ok) return { status: upstream.status, body };
+    const completion = JSON.parse(body) as { choices: Array<{ message: { content: string } }> };
+    const message = completion.choices[0].message;
+    let answer: { questions?: unknown };
+    try {
+      answer = JSON.parse(message.content) as { questions?: unknown };
+    } catch {
+      return { status: upstream.status, body };
+    }
+    if (Array.isArray(answer.questions)) {
+      answers += 1;
+      message.content = JSON.stringify({ questions: rewrite(answer.questions as Item[], answers, promptInput(raw)) });
+    }
+    return { status: upstream.status, body: JSON.stringify(completion) };
+  };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      forward(Buffer.concat(chunks).toString('utf8'), req.headers.authorization)
+        .then(({ status, body }) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(body);
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    apiKey: stub.apiKey,
+    setRewrite: (next) => {
+      rewrite = next;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The INPUT_JSON line of a request body's first user message. */
+function promptInput(raw: string): PromptInput {
+  const body = JSON.parse(raw) as { messages: Array<{ role: string; content: string }> };
+  const user = body.messages.find((m) => m.role === 'user')?.content ?? '';
+  const line = user.split('\n').find((l) => l.startsWith(INPUT_LINE_PREFIX)) ?? '';
+  return JSON.parse(line.slice(INPUT_LINE_PREFIX.length)) as PromptInput;
+}
+
+const posCache = new Map<string, string | null>();
+const partOfSpeech = (text: string): string | null => {
+  if (!posCache.has(text)) posCache.set(text, headPartOfSpeech(text));
+  return posCache.get(text) ?? null;
+};
+
+/** Own feedback on every question, and wrong options of the same part of speech as the right one (taken from the transcript). */
+function followRules(questions: Item[], _call: number, input: PromptInput): Item[] {
+  const words = [...new Set(input.chapters.flatMap((c) => c.transcript.toLowerCase().match(/[a-z]{5,}/g) ?? []))];
+  return questions.map((item, i) => {
+    const feedback = item['feedback'] as { correct: string; incorrect: string; explanation: string };
+    const own = { correct: `${feedback.correct} (question ${i + 1})`, incorrect: `${feedback.incorrect} (question ${i + 1})`, explanation: `${feedback.explanation} (question ${i + 1})` };
+    const options = item['options'];
+    if (!['single_choice', 'multiple_choice', 'scenario'].includes(String(item['type'])) || !Array.isArray(options)) return { ...item, feedback: own };
+    const keys = ([] as unknown[]).concat(item['correctAnswer']);
+    const keyPos = partOfSpeech(String(options[Number(keys[0])]));
+    const used = new Set(options.map(String));
+    const fixed = options.map((option: string, k) => {
+      if (keys.includes(k) || partOfSpeech(option) === keyPos) return option;
+      const other = words.find((w) => !used.has(w) && partOfSpeech(w) === keyPos) ?? option;
+      used.add(other);
+      return other;
+    });
+    return { ...item, options: fixed, feedback: own };
+  });
+}
+
+/** Rewrites only the first answer with `fault` (after following the rules); later answers follow the rules. */
+function firstAnswer(fault: (questions: Item[]) => Item[]): Rewrite {
+  return (questions, call, input) => {
+    const good = followRules(questions, call, input);
+    return call === 1 ? fault(good) : good;
+  };
+}
+
+const asWordMemory = (item: Item): Item => (item['type'] === 'single_choice' ? { ...item, question: 'Which of these terms came up in the part on this topic?' } : item);
+const withBlank = (item: Item): Item => {
+  if (item['type'] !== 'matching') return item;
+  const options = item['options'] as { left: string[]; right: string[] };
+  return { ...item, options: { ...options, left: [`The ____ of ${options.left[0]}`, ...options.left.slice(1)] } };
+};
+const sameFeedback = (item: Item): Item => ({
+  ...item,
+  feedback: { correct: 'Correct, well done.', incorrect: 'Not quite, watch the chapter again.', explanation: 'The video explains this.' },
+});
+
 const PRICES = { OPENAI_INPUT_USD_PER_MTOK: '2', OPENAI_OUTPUT_USD_PER_MTOK: '8' };
 
-function provider(stub: OpenAiStub, env: Record<string, string> = {}): OpenAiQuestionProvider {
+function provider(server: { url: string; apiKey: string }, env: Record<string, string> = {}): OpenAiQuestionProvider {
   return new OpenAiQuestionProvider(
     loadConfig({
-      OPENAI_API_KEY: stub.apiKey,
-      OPENAI_BASE_URL: stub.url,
+      OPENAI_API_KEY: server.apiKey,
+      OPENAI_BASE_URL: server.url,
       OPENAI_MODEL: 'gpt-test-mini',
       OPENAI_TIMEOUT_MS: '1000',
       ...PRICES,
@@ -141,12 +275,16 @@ function lastUserMessage(stub: OpenAiStub, call: number): string {
 
 describe('OpenAiQuestionProvider against the OpenAI stub', () => {
   let stub: OpenAiStub;
+  /** In front of the stub for every test that needs answers the post-checks accept. */
+  let proxy: RewritingProxy;
 
   beforeEach(async () => {
     stub = await startOpenAiStub();
+    proxy = await startProxy(stub);
   });
 
   afterEach(async () => {
+    await proxy.close();
     await stub.close();
   });
 
@@ -160,7 +298,7 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     expect(planned.length).toBeGreaterThan(0);
     const h = hooks();
 
-    const questions = await provider(stub).generate(req, h);
+    const questions = await provider(proxy).generate(req, h);
 
     expect(sortedTypes(questions.map((q) => q.type))).toEqual(sortedTypes(planned.map((s) => s.type)));
     for (const q of questions) {
@@ -180,11 +318,14 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     expect(record.durationMs).toBeGreaterThanOrEqual(0);
     expect(h.stages.map((s) => s.stage)).toEqual(['Asking the AI model', 'Checking the answer', 'Checking the answer']);
     expect(h.stages.at(-1)?.fraction).toBe(1);
+    const times = questions.map((q) => q.timestamp).sort((a, b) => a - b);
+    for (let i = 1; i < times.length; i++) expect(times[i] - times[i - 1]).toBeGreaterThanOrEqual(20);
+    expect(h.notes).toEqual([]);
   });
 
   it('sends one strict json_schema request with the rules, the chapters and the slots', async () => {
     const req = request(['matching', 'ordering', 'fill_gaps']);
-    await provider(stub).generate(req, hooks());
+    await provider(proxy).generate(req, hooks());
 
     const body = stub.requests[0];
     expect(body.model).toBe('gpt-test-mini');
@@ -203,6 +344,7 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
       .find((l) => l.startsWith(INPUT_LINE_PREFIX));
     const input = JSON.parse(String(line).slice(INPUT_LINE_PREFIX.length));
     expect(input.title).toBe('How Photosynthesis Works');
+    expect(input.audience).toBe('general');
     expect(input.chapters).toHaveLength(req.chapters.length);
     expect(input.chapters[0].transcript).toContain('[0s] Photosynthesis is how plants');
     expect(input.questions).toEqual(planQuestionSlots(req.chapters, DURATION, req.settings).map((s, i) => ({ slot: i + 1, ...s })));
@@ -237,7 +379,7 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     const h = hooks();
     const req = request();
 
-    const questions = await provider(stub).generate(req, h);
+    const questions = await provider(proxy).generate(req, h);
 
     expect(stub.calls).toBe(2);
     expect(questions).toHaveLength(planQuestionSlots(req.chapters, DURATION, req.settings).length);
@@ -250,7 +392,7 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     const req = request();
     const planned = planQuestionSlots(req.chapters, DURATION, req.settings);
 
-    const questions = await provider(stub).generate(req, h);
+    const questions = await provider(proxy).generate(req, h);
 
     expect(stub.calls).toBe(1);
     expect(questions).toHaveLength(Math.ceil(planned.length / 2));
@@ -262,13 +404,113 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     stub.setMode('mostly-wrong');
     const h = hooks();
 
-    const error = await failure(provider(stub).generate(request(), h));
+    const error = await failure(provider(proxy).generate(request(), h));
 
     expect(error).toBeInstanceOf(ProviderError);
     expect(error.message).toBe(MALFORMED_MESSAGE);
     expect(stub.calls).toBe(3);
     expect(h.calls[0].error).toMatch(/only \d+ of the \d+ questions asked for are valid/);
     expect(lastUserMessage(stub, 1)).toMatch(/question \d+: .*correctAnswer/);
+  });
+
+  it('puts the question rules and the audience into the prompt', async () => {
+    const req = { ...request(), lecture: { audience: 'children' } as unknown as Lecture };
+    await provider(proxy).generate(req, hooks());
+
+    const system = String(stub.requests[0].messages?.[0]?.content);
+    expect(system).toContain('Wrong options are the same kind of thing as the right one');
+    expect(system).toContain('never about word memory: never ask which terms or words came up');
+    expect(system).toContain('never sort words by the chapter they appear in');
+    expect(system).toContain('ordering only where the speaker describes a sequence');
+    expect(system).toContain('both sides are complete phrases, never with blanks');
+    expect(system).toContain('never as "The video states: ..."');
+    expect(system).toContain('never jokes, asides, code read aloud');
+    expect(system).toContain('no two questions share a feedback text');
+    expect(system).toContain('the time as m:ss');
+    expect(system).toContain('prediction error');
+    expect(system).toContain('at least 20 s apart');
+    expect(system).toMatch(/multiple_choice: question: "Which statements about <topic> are true\?"/);
+    expect(system).not.toMatch(/contrast this chapter with earlier ones/);
+    const user = lastUserMessage(stub, 0);
+    expect(user).toContain('for a children audience');
+    expect(user).toContain('"audience":"children"');
+  });
+
+  it('drops a word-memory question and a matching question with a blank when few, without another call', async () => {
+    const req = request(QUESTION_TYPES.slice(0, 8));
+    const planned = planQuestionSlots(req.chapters, DURATION, req.settings);
+    proxy.setRewrite(
+      firstAnswer((questions) => {
+        const single = questions.findIndex((q) => q['type'] === 'single_choice');
+        const matching = questions.findIndex((q) => q['type'] === 'matching');
+        return questions.map((item, i) => (i === single ? asWordMemory(item) : i === matching ? withBlank(item) : item));
+      }),
+    );
+    const h = hooks();
+
+    const questions = await provider(proxy).generate(req, h);
+
+    expect(stub.calls).toBe(1);
+    expect(h.calls).toMatchObject([{ succeeded: true }]);
+    expect(questions).toHaveLength(planned.length - 2);
+    expect(questions.filter(isWordMemoryQuestion)).toEqual([]);
+    expect(questions.filter((q) => incompleteSides(q).length > 0)).toEqual([]);
+    expect(h.notes.map((n) => [n.code, n.type])).toEqual([
+      ['type_substituted', 'single_choice'],
+      ['type_substituted', 'matching'],
+      ['fewer_questions', undefined],
+    ]);
+  });
+
+  it('sends word-memory questions and matching questions with blanks back to the model when more than a third break the rules', async () => {
+    const req = request(['single_choice', 'matching', 'true_false'], 6);
+    const planned = planQuestionSlots(req.chapters, DURATION, req.settings);
+    expect(planned.filter((s) => s.type !== 'true_false').length * 3).toBeGreaterThan(planned.length);
+    proxy.setRewrite(firstAnswer((questions) => questions.map((item) => withBlank(asWordMemory(item)))));
+    const h = hooks();
+
+    const questions = await provider(proxy).generate(req, h);
+
+    expect(stub.calls).toBe(2);
+    expect(h.calls.map((c) => c.succeeded)).toEqual([false, true]);
+    expect(h.calls[0].error).toMatch(/^Answer broke the question rules: \d+ of the \d+ questions break the question rules/);
+    expect(h.stages.map((s) => s.stage)).toContain('Retrying: answer broke the question rules');
+    const retry = lastUserMessage(stub, 1);
+    expect(retry).toContain('That answer could not be used');
+    expect(retry).toMatch(/question \d+: asks which words were said/);
+    expect(retry).toMatch(/question \d+: incomplete items, write complete phrases without blanks \(“The ____ of/);
+    expect(stub.requests[1].messages?.at(-2)?.role).toBe('assistant');
+    expect(sortedTypes(questions.map((q) => q.type))).toEqual(sortedTypes(planned.map((s) => s.type)));
+    expect(questions.filter(isWordMemoryQuestion)).toEqual([]);
+    expect(questions.filter((q) => incompleteSides(q).length > 0)).toEqual([]);
+  });
+
+  it('sends an answer whose questions share their feedback back to the model', async () => {
+    proxy.setRewrite(firstAnswer((questions) => questions.map(sameFeedback)));
+    const h = hooks();
+    const req = request();
+
+    const questions = await provider(proxy).generate(req, h);
+
+    expect(stub.calls).toBe(2);
+    expect(h.calls.map((c) => c.succeeded)).toEqual([false, true]);
+    expect(lastUserMessage(stub, 1)).toContain('the same feedback text is used on several questions; write feedback specific to each question: “Correct, well done.”');
+    expect(questions).toHaveLength(planQuestionSlots(req.chapters, DURATION, req.settings).length);
+    expect(repeatedFeedback(questions)).toEqual([]);
+  });
+
+  it('fails for good when every answer repeats its feedback, naming the rules', async () => {
+    proxy.setRewrite((questions, call, input) => followRules(questions, call, input).map(sameFeedback));
+    const h = hooks();
+
+    const error = await failure(provider(proxy).generate(request(), h));
+
+    expect(error).toBeInstanceOf(ProviderError);
+    expect((error as ProviderError).permanent).toBe(true);
+    expect(error.message).toBe(RULES_MESSAGE);
+    expect(stub.calls).toBe(3);
+    expect(h.calls.map((c) => c.succeeded)).toEqual([false, false, false]);
+    expect(h.stages.filter((s) => s.stage === 'Retrying: answer broke the question rules')).toHaveLength(2);
   });
 
   it('treats a timeout as transient, naming the configured seconds', async () => {
@@ -404,6 +646,17 @@ describe('OpenAI prompt and schema', () => {
       feedback: { correct: 'a', incorrect: 'b', explanation: expect.stringMatching(/\w/) },
     });
     expect(toQuestionCandidate(item(second.index, 1), chapters)).not.toHaveProperty('chapterIndex');
+  });
+
+  it('fills blank feedback with texts of the question itself, never the same for two questions', () => {
+    const { chapters } = request();
+    const blank = { correct: '', incorrect: ' ', explanation: '' };
+    const item = (question: string) => ({ type: 'true_false', chapterIndex: chapters[1].index, timestamp: 75, question, feedback: blank });
+    const first = toQuestionCandidate(item('Rubisco fixes carbon dioxide.'), chapters) as { feedback: Record<string, string> };
+    const second = toQuestionCandidate(item('The Calvin cycle builds sugar.'), chapters) as { feedback: Record<string, string> };
+    expect(first.feedback.incorrect).toContain(`“${chapters[1].title}” before 1:15`);
+    expect(first.feedback.explanation).toContain('Rubisco fixes carbon dioxide.');
+    for (const key of ['correct', 'incorrect', 'explanation']) expect(first.feedback[key]).not.toBe(second.feedback[key]);
   });
 
   it('prices a call from the configured rates', () => {

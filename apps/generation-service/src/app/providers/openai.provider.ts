@@ -1,8 +1,9 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import type { AppConfig } from '@veolearn/config';
-import { finaliseQuestions, planQuestionSlots, validateQuestion } from '@veolearn/domain';
+import { finaliseQuestions, planQuestionSlots, QUESTION_TYPE_LABELS, validateQuestion } from '@veolearn/domain';
 import type { Question, QuestionSlot, QuestionType } from '@veolearn/domain';
+import { distractorPosMismatches, incompleteSides, isWordMemoryQuestion, repeatedFeedback } from '@veolearn/question-writer';
 import {
   buildPromptInput,
   buildResponseSchema,
@@ -16,6 +17,9 @@ import { GenerationRequest, ProviderCallRecord, ProviderError, ProviderHooks, Qu
 /** Calls per generation: the first one plus two retries after a malformed answer. */
 export const MAX_AI_CALLS = 3;
 export const MALFORMED_MESSAGE = 'The AI service answered with questions in the wrong format 3 times. Try again, or generate without AI.';
+export const RULES_MESSAGE = 'The AI service wrote questions that broke the question rules 3 times (word-memory questions, mismatched options or repeated feedback). Try again, or generate without AI.';
+/** Smallest gap between two questions of a set, in seconds. */
+export const MIN_QUESTION_GAP_SECONDS = 20;
 export const TEMPERATURE = 0.4;
 
 /** What one successful HTTP call brought back. */
@@ -31,6 +35,8 @@ interface AiAnswer {
 /** The verdict on one answer. */
 interface AnswerCheck {
   accepted: boolean;
+  /** Refused for breaking the question rules (the post-checks), not for its format. */
+  brokeRules: boolean;
   questions: Question[];
   /** Why items (or the whole answer) were refused; sent back to the model on a retry. */
   errors: string[];
@@ -38,8 +44,9 @@ interface AnswerCheck {
 
 /**
  * Writes questions with an OpenAI chat model (or any server speaking the same API): one request with
- * the transcript, the planned slots and a strict JSON schema; malformed answers are retried twice with
- * the validation errors, and every call is recorded with its token cost.
+ * the transcript, the planned slots, the question rules and a strict JSON schema; answers are checked
+ * like the built-in writer's sets (libs/question-writer checks.ts); malformed answers, and answers that
+ * break the rules, are retried twice with the errors, and every call is recorded with its token cost.
  */
 export class OpenAiQuestionProvider implements QuestionProvider {
   readonly name = 'openai' as const;
@@ -54,28 +61,34 @@ export class OpenAiQuestionProvider implements QuestionProvider {
     const slots = planQuestionSlots(request.chapters, request.durationSeconds, request.settings);
     if (slots.length === 0) return [];
     const types = slots.map((s) => s.type);
-    const input = buildPromptInput(request.title, request.chapters, request.segments, request.durationSeconds, slots);
+    const audience = request.lecture?.audience ?? 'general';
+    const input = buildPromptInput(request.title, request.chapters, request.segments, request.durationSeconds, slots, audience);
     const base: ChatCompletionMessageParam[] = [
       { role: 'system', content: systemPrompt(types) },
       { role: 'user', content: userPrompt(input) },
     ];
     let correction: ChatCompletionMessageParam[] = [];
+    let brokeRules = false;
     for (let call = 1; call <= MAX_AI_CALLS; call++) {
-      await hooks.progress(0.1 + (call - 1) * 0.3, call === 1 ? 'Asking the AI model' : 'Retrying: answer was malformed');
+      const retryStage = brokeRules ? 'Retrying: answer broke the question rules' : 'Retrying: answer was malformed';
+      await hooks.progress(0.1 + (call - 1) * 0.3, call === 1 ? 'Asking the AI model' : retryStage);
       const answer = await this.ask([...base, ...correction], types, hooks);
       await hooks.progress(0.3 + (call - 1) * 0.3, 'Checking the answer');
       const check = checkAnswer(answer, slots, request);
+      const refusal = check.brokeRules ? 'Answer broke the question rules' : 'Malformed answer';
       await hooks.recordCall(
-        this.record(answer.promptTokens, answer.completionTokens, answer.durationMs, check.accepted ? undefined : `Malformed answer: ${summarise(check.errors)}`),
+        this.record(answer.promptTokens, answer.completionTokens, answer.durationMs, check.accepted ? undefined : `${refusal}: ${summarise(check.errors)}`),
       );
       if (check.accepted) {
-        const questions = finaliseQuestions(check.questions, request.chapters, request.durationSeconds);
+        const questions = finaliseQuestions(check.questions, request.chapters, request.durationSeconds, { minGapSeconds: MIN_QUESTION_GAP_SECONDS });
+        noteShortfall(questions, slots, hooks);
         await hooks.progress(1, 'Checking the answer');
         return questions;
       }
+      brokeRules = check.brokeRules;
       correction = correctionMessages(answer.content, check.errors, slots.length);
     }
-    throw new ProviderError(MALFORMED_MESSAGE, true);
+    throw new ProviderError(brokeRules ? RULES_MESSAGE : MALFORMED_MESSAGE, true);
   }
 
   /** One chat completion; failures are recorded, then thrown as transient Errors or permanent ProviderErrors. */
@@ -145,11 +158,14 @@ export function callCost(promptTokens: number, completionTokens: number, config:
 
 /**
  * Reads an answer: JSON (tolerating code fences from servers that ignore response_format), a `questions`
- * list, each item validated as a domain question and matched to a planned slot of its type. Accepted when
- * at least one and at least half of the slots got a valid question.
+ * list, each item validated as a domain question of a requested type (another requested type may stand
+ * in for one the transcript gave no material for), then the question rules: word-memory questions,
+ * wrong options of another kind than the right one and incomplete matching/sorting/drag sides are
+ * dropped. Accepted when at least one and at least half of the slots got a question, no more than a
+ * third of the valid questions were dropped, and no feedback text is used twice.
  */
 function checkAnswer(answer: AiAnswer, slots: readonly QuestionSlot[], request: GenerationRequest): AnswerCheck {
-  const refused = (errors: string[]): AnswerCheck => ({ accepted: false, questions: [], errors });
+  const refused = (errors: string[]): AnswerCheck => ({ accepted: false, brokeRules: false, questions: [], errors });
   if (answer.refusal) return refused([`the model refused: ${answer.refusal}`]);
   const parsed = parseJson(answer.content);
   if (!parsed.ok) {
@@ -159,28 +175,70 @@ function checkAnswer(answer: AiAnswer, slots: readonly QuestionSlot[], request: 
   const list = typeof parsed.value === 'object' && parsed.value !== null ? (parsed.value as Record<string, unknown>)['questions'] : undefined;
   if (!Array.isArray(list)) return refused(['the answer has no "questions" list']);
 
-  const open = new Map<QuestionType, number>();
-  for (const slot of slots) open.set(slot.type, (open.get(slot.type) ?? 0) + 1);
+  const requested = new Set(slots.map((s) => s.type));
   const questions: Question[] = [];
   const errors: string[] = [];
+  let valid = 0;
   list.forEach((item, i) => {
     const result = validateQuestion(toQuestionCandidate(item, request.chapters), { durationSeconds: request.durationSeconds });
     if (!result.ok) {
       errors.push(`question ${i + 1}: ${result.errors.join('; ')}`);
       return;
     }
-    const left = open.get(result.question.type) ?? 0;
-    if (left === 0) {
-      errors.push(`question ${i + 1}: no more ${result.question.type} questions were asked for`);
+    const question = result.question;
+    if (!requested.has(question.type)) {
+      errors.push(`question ${i + 1}: no ${question.type} questions were asked for`);
       return;
     }
-    open.set(result.question.type, left - 1);
-    questions.push(result.question);
+    if (valid === slots.length) {
+      errors.push(`question ${i + 1}: more than the ${slots.length} questions asked for`);
+      return;
+    }
+    valid += 1;
+    const broken = ruleProblems(question);
+    if (broken.length > 0) errors.push(`question ${i + 1}: ${broken.join('; ')}`);
+    else questions.push(question);
   });
-  if (questions.length === 0 && errors.length === 0) errors.push('the "questions" list is empty');
-  const enough = questions.length > 0 && questions.length * 2 >= slots.length;
-  if (!enough) errors.unshift(`only ${questions.length} of the ${slots.length} questions asked for are valid`);
-  return { accepted: enough, questions, errors };
+  if (valid === 0 && errors.length === 0) errors.push('the "questions" list is empty');
+  const repeated = repeatedFeedback(questions).map((text) => `the same feedback text is used on several questions; write feedback specific to each question: “${shorten(text, 80)}”`);
+  const dropped = valid - questions.length;
+  const wellFormed = valid > 0 && valid * 2 >= slots.length;
+  const keptEnough = questions.length > 0 && questions.length * 2 >= slots.length && dropped * 3 <= valid;
+  if (!wellFormed) errors.unshift(`only ${valid} of the ${slots.length} questions asked for are valid`);
+  else if (!keptEnough) errors.unshift(`${dropped} of the ${valid} questions break the question rules`);
+  errors.push(...repeated);
+  const accepted = wellFormed && keptEnough && repeated.length === 0;
+  return { accepted, brokeRules: wellFormed && !accepted, questions, errors };
+}
+
+/** The question rules one question breaks (the built-in writer's checks), as readable problems. */
+function ruleProblems(q: Question): string[] {
+  const problems: string[] = [];
+  if (isWordMemoryQuestion(q)) problems.push('asks which words were said or where, not what they mean; ask about the content instead');
+  const mismatched = distractorPosMismatches(q);
+  if (mismatched.length > 0) problems.push(`wrong options of another kind than the right answer (${mismatched.map((o) => `“${shorten(o, 40)}”`).join(', ')})`);
+  const incomplete = incompleteSides(q);
+  if (incomplete.length > 0) problems.push(`incomplete items, write complete phrases without blanks (${incomplete.map((o) => `“${shorten(o, 40)}”`).join(', ')})`);
+  return problems;
+}
+
+/** Tells the creator when the model wrote fewer questions of a type than planned (no material for it) or fewer in all. */
+function noteShortfall(questions: readonly Question[], slots: readonly QuestionSlot[], hooks: ProviderHooks): void {
+  if (!hooks.note) return;
+  const planned = new Map<QuestionType, number>();
+  for (const slot of slots) planned.set(slot.type, (planned.get(slot.type) ?? 0) + 1);
+  for (const [type, count] of planned) {
+    const written = questions.filter((q) => q.type === type).length;
+    if (written < count) {
+      const label = QUESTION_TYPE_LABELS[type];
+      hooks.note({ code: 'type_substituted', type, message: `The AI model wrote ${written} of the ${count} ${label} questions planned: the transcript gave too little material for more, or they broke the question rules.` });
+    }
+  }
+  if (questions.length < slots.length) hooks.note({ code: 'fewer_questions', message: `Wrote ${questions.length} of the ${slots.length} questions asked for.` });
+}
+
+function shorten(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 function parseJson(content: string): { ok: true; value: unknown } | { ok: false; error: string } {

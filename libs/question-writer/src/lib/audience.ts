@@ -10,7 +10,7 @@ function syllables(word: string): number {
   return Math.max(1, groups ? groups.length : 1);
 }
 
-const CHILD_MARKERS = /\b(?:kids|boys and girls|children|everyone!|super cool|awesome|grown-ups?|your teacher|mum|mom|dad|friends!)\b/i;
+const CHILD_MARKERS = /\b(?:hey kids|hi kids|boys and girls|super cool|grown-ups?|ask your teacher|your mum|your mom|your dad|little scientists|young scientists|explorers)\b|\b(?:kids|friends|everyone)!/i;
 
 /**
  * The audience by reading level (Flesch–Kincaid grade of the speech) and vocabulary: children below
@@ -37,7 +37,7 @@ export function estimateAudience(sentences: readonly Sentence[]): { audience: Au
   if (count === 0 || words === 0) return { audience: 'general', grade: 8 };
   const grade = 0.39 * (words / count) + 11.8 * (syl / words) - 15.59;
   const longShare = long / words;
-  if (grade < 5 || (markers >= 2 && grade < 7.5) || longShare < 0.05) return { audience: 'children', grade };
+  if (grade < 3.5 || (markers >= 1 && grade < 6) || (markers >= 2 && grade < 8) || (markers >= 1 && longShare < 0.05)) return { audience: 'children', grade };
   if (grade > 12 && longShare > 0.16) return { audience: 'advanced', grade };
   return { audience: 'general', grade };
 }

@@ -90,10 +90,10 @@ function timeAfter(slot: Slot, sentences: readonly Sentence[]): number {
 /** Facts of this chapter not used yet, good ones and well-spaced ones first. */
 function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true): Sentence[] {
   return chapterSentences(slot)
-    .filter((s) => s.fact && !slot.state.usedSentences.has(s.index) && filter(s))
+    .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s))
     .map((s) => {
       const words = s.tokens.length;
-      const terms = slot.lecture.terms.filter((t) => t.cls !== 'unknown' && t.occurrences.some((o) => o.sentence === s.index)).length;
+      const terms = new Set(slot.lecture.bySentence[s.index].filter((o) => o.term.cls !== 'unknown').map((o) => o.term.id)).size;
       const lengthScore = words >= 8 && words <= 26 ? 1 : 0.6;
       const gap = spaced(slot, timeAfter(slot, [s])) ? 1 : 0.3;
       return { s, score: lengthScore * gap * (1 + 0.3 * Math.min(terms, 3)) };
@@ -123,10 +123,10 @@ function base<T extends QuestionType>(slot: Slot, type: T, question: string, evi
 /** Terms of a sentence that can be asked about: a known class, not vague, with enough same-class alternatives. */
 function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: number; length: number; surface: string }> {
   const out: Array<{ term: Term; token: number; length: number; surface: string; score: number }> = [];
-  for (const term of slot.lecture.terms) {
+  for (const o of slot.lecture.bySentence[s.index]) {
+    const term = o.term;
     if (term.cls === 'unknown' || !isSalient(term)) continue;
-    for (const o of term.occurrences) {
-      if (o.sentence !== s.index) continue;
+    {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];
       if (o.length === 1 && before && /^(?:everyone|everybody|someone|somebody|it|he|she|they|we|you|i|this|that|nobody|one)$/.test(before.lower)) continue;
@@ -169,6 +169,8 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
   for (const s of freshFacts(slot)) {
     for (const a of askableTerms(slot, s)) {
       const value = numberIn(a.surface);
+      const ranged = /^(?:to|and|or|-|–)$/.test(s.tokens[a.token - 1]?.lower ?? '') && s.tokens[a.token - 2]?.pos === 'NUM';
+      if ((a.term.cls === 'year' || a.term.cls.startsWith('quantity')) && ranged) continue;
       if (a.term.cls === 'year' || (a.term.cls.startsWith('quantity') && value)) {
         const v = a.term.cls === 'year' ? a.surface : (value as string);
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
@@ -247,6 +249,18 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   return changeByNegation(s);
 }
 
+/** A fact as a plain statement; an instruction as the rule it states ("Wash your hands…" → "You should wash your hands…"). */
+function statementOf(s: Sentence, text = s.text): string {
+  if (!s.rule) return statement(text);
+  const t = clean(text).replace(/^(?:first|second|third|then|next|finally|and|so|also|now|remember)\s*,?\s*/i, '');
+  // "When you cook, check …" → "When you cook, you should check …".
+  const lead = /^((?:when|if|before|after|once|whenever|while|for|with|in|on|during)\b[^,]{2,80},\s*)(.+)$/i.exec(t);
+  const head = lead ? lead[1] : '';
+  const rest = lead ? lead[2] : t;
+  const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ');
+  return statement(`${head ? cap(head) : ''}${head ? 'you' : 'You'} should ${body[0].toLowerCase()}${body.slice(1)}`);
+}
+
 function statement(text: string): string {
   let t = clean(text).replace(/[!]$/, '.');
   t = t.replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
@@ -265,15 +279,16 @@ export function buildTrueFalse(slot: Slot): Question | null {
   for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
     if (want) {
       slot.state.nextTruth = !want;
-      return { ...base(slot, 'true_false', statement(s.text), [s], 'True', `The speaker says exactly this: “${quoteOf(s)}”`), options: ['True', 'False'], correctAnswer: true };
+      return { ...base(slot, 'true_false', statementOf(s), [s], 'True', `The speaker says exactly this: “${quoteOf(s)}”`), options: ['True', 'False'], correctAnswer: true };
     }
     const f = falsify(slot, s);
     if (!f || f.kind === 'negation') continue;
     slot.state.nextTruth = !want;
-    return { ...base(slot, 'true_false', statement(f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
+    return { ...base(slot, 'true_false', statementOf(s, f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
   }
   // Only negations were possible: still a meaningful change, used when nothing better exists.
   for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
+    if (s.rule) continue;
     const f = changeByNegation(s);
     if (!f) continue;
     slot.state.nextTruth = !want;
@@ -299,7 +314,7 @@ export function buildMultipleChoice(slot: Slot): Question | null {
     if (falses.length >= 2) break;
   }
   if (falses.length === 0) {
-    for (const s of facts.slice(2)) {
+    for (const s of facts.slice(2).filter((x) => !x.rule)) {
       const f = changeByNegation(s);
       if (f) {
         falses.push({ f, s });
@@ -308,7 +323,7 @@ export function buildMultipleChoice(slot: Slot): Question | null {
     }
   }
   if (falses.length === 0) return null;
-  const options = [...trues.map((s) => ({ text: statement(s.text), right: true })), ...falses.map((x) => ({ text: statement(x.f.text), right: false }))];
+  const options = [...trues.map((s) => ({ text: statementOf(s), right: true })), ...falses.map((x) => ({ text: statementOf(x.s, x.f.text), right: false }))];
   const order = shuffle(options, slot.rng);
   const topic = chapterOf(slot).title;
   const head = topic.toLowerCase().split(/\s+/).pop() ?? '';
@@ -339,7 +354,7 @@ export function buildScenario(slot: Slot): Question | null {
   for (const rule of rules) {
     const others = [
       ...lecture.rules.filter((r) => r !== rule).map((r) => r.action),
-      ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '')),
+      ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^(?:and\s+)?(?:step \w+|first|second|third|then|next|finally)\s*[:,]\s*/i, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '')),
     ]
       .map((a) => cap(a))
       .filter((a, i, all) => all.indexOf(a) === i && a.split(/\s+/).length <= 14 && a.toLowerCase() !== rule.action.toLowerCase())

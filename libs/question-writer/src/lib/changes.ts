@@ -1,7 +1,7 @@
 import type { Token } from './nlp';
 import type { Sentence } from './sentences';
 import { Term, isSalient } from './terms';
-import { antonyms, hypernyms, siblings } from './wordnet';
+import { antonyms, hypernyms, nounClass, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -47,7 +47,9 @@ function formatLike(value: number, like: string): string {
 
 /** A different number in the same place ("36 ATP molecules" → "72 ATP molecules"; 1789 → 1809). */
 export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
-  const i = s.tokens.findIndex((t) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text));
+  // A number in a range ("36 to 38") would make nonsense when changed alone.
+  const inRange = (k: number) => /^(?:to|-|–|and|or)$/.test(s.tokens[k + 1]?.lower ?? '') && s.tokens[k + 2]?.pos === 'NUM' || (/^(?:to|-|–|and|or)$/.test(s.tokens[k - 1]?.lower ?? '') && s.tokens[k - 2]?.pos === 'NUM');
+  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k));
   if (i < 0) return null;
   const t = s.tokens[i];
   const value = Number(t.text.replace(/,/g, ''));
@@ -71,7 +73,9 @@ export function changeToAntonym(s: Sentence): Falsified | null {
     const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
     if (!predicative && !verb) continue;
     if (t.negated) continue;
-    const found = antonyms(t.lemma, predicative ? 'adj' : 'verb').filter((a) => !a.includes(' ') && a.length > 2 && !/^(?:dis|un|in|im|non|de)/.test(a.replace(t.lemma, '')) || (a.length > 2 && !a.includes(' ') && !a.endsWith(t.lemma)));
+    const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
+    // Only plain opposites ("increase" → "decrease", "acidic" → "basic"), not coinages like "unalarming".
+    const found = antonyms(t.lemma, predicative ? 'adj' : 'verb').filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if (found.length === 0) continue;
     const base = found[0];
     const word = predicative ? base : inflectVerb(base, t);
@@ -89,8 +93,12 @@ export function changeByNegation(s: Sentence): Falsified | null {
   const notAt = words.findIndex((t) => t.lower === 'not' || t.lower === "n't");
   if (notAt > 0) {
     const t = words[notAt];
-    const from = t.lower === "n't" ? t.from : words[notAt - 1].to;
-    return { text: s.text.slice(0, from) + s.text.slice(t.to), kind: 'negation', original: `${words[notAt - 1].text} not`, replacement: words[notAt - 1].text };
+    const prev = words[notAt - 1];
+    const full = ({ ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>)[prev.lower];
+    const from = t.lower === "n't" ? t.from : prev.to;
+    const text = s.text.slice(0, from) + s.text.slice(t.to);
+    const fixed = full ? text.slice(0, prev.from) + full + text.slice(prev.to) : text;
+    return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
   }
   const auxAt = words.findIndex((t, i) => i > 0 && t.pos === 'AUX' && AUX_NEGATABLE.has(t.lower));
   const verbAt = words.findIndex((t, i) => i > 0 && t.pos === 'VERB');
@@ -141,7 +149,7 @@ export interface DistractorQuery {
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
-const CONCRETE = new Set(['noun.substance', 'noun.animal', 'noun.plant', 'noun.body', 'noun.artifact', 'noun.location', 'noun.person', 'noun.food', 'noun.object', 'noun.process', 'noun.shape']);
+const CONCRETE = new Set(['noun.animal', 'noun.plant', 'noun.body', 'noun.location', 'noun.person']);
 
 /** The first word before a term's occurrence that is not an article ("in" for "in the gatehouse"), or "^" at the start. */
 function roleWord(sentence: Sentence, token: number): string {
@@ -184,8 +192,13 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => t.id !== key.id && t.cls === key.cls && t.pos === key.pos && t.plural === key.plural && isSalient(t) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
-    .filter((t) => !q.lectureOnly || !q.sentence || sameRole(q.sentences, q.sentence, key, t))
-    .sort((a, b) => Number(sameRole(q.sentences, q.sentence, key, b)) - Number(sameRole(q.sentences, q.sentence, key, a)) || (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id);
+    .map((t) => ({ t, role: sameRole(q.sentences, q.sentence, key, t) }))
+    .filter((x) => !q.lectureOnly || !q.sentence || x.role)
+    .sort((x, y) => Number(y.role) - Number(x.role) || byPlace(x.t, y.t))
+    .map((x) => x.t);
+  function byPlace(a: Term, b: Term): number {
+    return (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id;
+  }
   const out: string[] = [];
   for (const t of fromLecture) {
     if (out.length >= q.count) break;
@@ -194,7 +207,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
   }
   if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls)) {
     const words = key.key.split(' ');
-    const base = words.length > 1 ? siblings(key.key) : siblings(key.head);
+    const base = (words.length > 1 ? siblings(key.key) : siblings(key.head)).slice(0, 8).filter((sib) => nounClass(sib) === key.cls);
     for (const sib of base) {
       if (out.length >= q.count) break;
       if (sib.split(' ').length > 3 || /[A-Z]/.test(sib) || avoid.some((a) => overlapping(a, sib)) || out.some((o) => overlapping(o, sib))) continue;
@@ -211,7 +224,7 @@ export function numberDistractors(value: string, count: number, rng: Rng): strin
   const n = Number(value.replace(/,/g, ''));
   if (!Number.isFinite(n)) return [];
   const year = /^\d{4}$/.test(value) && n >= 1000 && n <= 2100;
-  const pool = year ? [n - 50, n - 20, n + 10, n + 30, n - 10, n + 50] : [n * 2, n / 2, n * 3, n * 10, n / 10, Math.round(n * 1.5)];
+  const pool = year ? [n - 50, n - 20, n + 10, n + 30, n - 10, n + 50] : n <= 10 ? [n * 2, n * 3, n + 1, n * 5, n / 2] : [n * 2, Math.round(n / 2), Math.round(n * 1.5), n * 3, Math.round(n * 0.75)];
   const out: string[] = [];
   for (const v of pool.filter((v) => v > 0 && v !== n && (year || Number.isInteger(v) || !Number.isInteger(n) || v >= 1))) {
     const text = formatLike(v, value);

@@ -11,25 +11,48 @@ export function isWordMemoryQuestion(q: Question): boolean {
 
 /** The part of speech of a short option's head word (its last noun, verb, adjective or number). */
 export function headPartOfSpeech(text: string): string | null {
-  const tokens = parseSentences(text).flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT');
+  // Tagged as it would stand in a sentence ("the building"), not alone, where "building" reads as a verb.
+  const framed = /^(?:the|a|an|\d)/i.test(text.trim()) ? text : `the ${text}`;
+  const tokens = parseSentences(framed).flatMap((s) => s.tokens).filter((t) => t.pos !== 'PUNCT' && t.pos !== 'DET');
   if (tokens.length === 0) return null;
   if (tokens[0].pos === 'NUM' || /^\d/.test(tokens[0].text)) return 'NUM';
   for (let i = tokens.length - 1; i >= 0; i--) {
     const pos = tokens[i].pos;
     if (pos === 'NOUN' || pos === 'PROPN') return 'NOUN';
+    if (pos === 'ADJ' && i === tokens.length - 1 && tokens.length > 1) continue;
     if (pos === 'VERB' || pos === 'ADJ' || pos === 'NUM') return pos;
   }
   return tokens[tokens.length - 1].pos;
 }
 
-/** Options of a single/multiple choice or scenario question whose head part of speech differs from the key's (term options only, not statements). */
+/** The part of speech of an option put into the gap of a statement ("Raw meat goes on the ____."), read in that context. */
+function posInGap(statement: string, option: string): string | null {
+  const at = statement.indexOf('____');
+  const text = statement.slice(0, at) + option + statement.slice(at + 4);
+  const tokens = parseSentences(text).flatMap((s) => s.tokens.map((t) => ({ ...t, from: t.from + s.from, to: t.to + s.from })));
+  const inside = tokens.filter((t) => t.from >= at && t.to <= at + option.length && t.pos !== 'PUNCT');
+  if (inside.length === 0) return null;
+  if (inside[0].pos === 'NUM') return 'NUM';
+  for (let i = inside.length - 1; i >= 0; i--) {
+    const pos = inside[i].pos === 'PROPN' ? 'NOUN' : inside[i].pos;
+    if (pos === 'NOUN' || pos === 'VERB' || pos === 'ADJ' || pos === 'NUM') return pos;
+  }
+  return inside[inside.length - 1].pos;
+}
+
+/**
+ * Options of a single/multiple choice or scenario question whose part of speech differs from the key's
+ * (term options only, not statements): read in the question's gap when it has one, else as a noun phrase.
+ */
 export function distractorPosMismatches(q: Question): string[] {
   if (q.type !== 'single_choice' && q.type !== 'scenario' && q.type !== 'multiple_choice') return [];
   const keys = q.type === 'multiple_choice' ? q.correctAnswer : [q.correctAnswer];
   const short = q.options.every((o) => o.split(/\s+/).length <= 5);
   if (!short) return [];
-  const keyPos = headPartOfSpeech(q.options[keys[0]] ?? '');
-  return q.options.filter((o, i) => !keys.includes(i) && headPartOfSpeech(o) !== keyPos);
+  const gap = /____/.test(q.question) ? q.question.replace(/^[^“"]*[“"]/, '').replace(/[”"][^”"]*$/, '') : null;
+  const pos = (o: string) => (gap && gap.includes('____') ? posInGap(gap, o) : headPartOfSpeech(o));
+  const keyPos = pos(q.options[keys[0]] ?? '');
+  return q.options.filter((o, i) => !keys.includes(i) && pos(o) !== keyPos);
 }
 
 /** Sides of matching, sorting or drag-and-drop questions that contain a blank or are not complete phrases. */

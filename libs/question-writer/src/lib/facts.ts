@@ -150,7 +150,7 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
   return out;
 }
 
-const STEP_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by|second(?:ly)?|third(?:ly)?|then|next|after that|afterwards|once that(?:'s| is) done|now|finally|lastly|last of all|at the end)|step (?:one|two|three|four|five|six|\d)|the (?:first|second|third|fourth|fifth|next|last|final) step(?: is)?(?: to)?)\s*,?\s*/i;
+const STEP_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|then|next|after that|afterwards|once that(?:'s| is) done|now|finally|lastly|last of all|at the end)|step (?:one|two|three|four|five|six|\d)|the (?:first|second|third|fourth|fifth|next|last|final) step(?: is)?(?: to)?)\s*[,:]?\s*/i;
 const FIRST_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by)|step (?:one|1)|the first step(?: is)?(?: to)?)\b/i;
 const LAST_MARK = /^(?:(?:and\s+)?(?:finally|lastly|last of all)|the (?:last|final) step)\b/i;
 
@@ -263,10 +263,10 @@ export function findRules(sentences: readonly Sentence[]): Rule[] {
   for (const s of sentences) {
     const m = /^(?:so\s+|and\s+|now\s+)?(?:if|when|whenever|once)\s+([^,]{6,140}),\s*(?:then\s+)?(?:you\s+(?:should|must|need to|have to)\s+|always\s+|immediately\s+)?(.+?)[.!]$/i.exec(s.text.trim());
     if (!m) continue;
-    const action = m[2].replace(/^you\s+/i, '');
+    const action = m[2].replace(/^(?:and\s+)?step \w+\s*[:,]\s*/i, '');
     const first = s.tokens.find((t) => t.from >= s.text.indexOf(action));
     if (!first || (first.pos !== 'VERB' && !/^(?:do not|don't|never|always|call|check|keep|stay|get|leave|turn|stop|use|put|move|wash|cool|apply|press|raise|place|tell|ask|report)\b/i.test(action))) continue;
-    if (/\b(?:i|me|my|we|our|us)\b/i.test(m[1]) || action.split(/\s+/).length > 16 || action.split(/\s+/).length < 2) continue;
+    if (m[1].split(/\s+/).length < 3 || /^you\b/i.test(action) || /^(?:they|it|he|she|this|that|these|those|there)\b/i.test(m[1]) || action.split(/\s+/).length > 16 || action.split(/\s+/).length < 2) continue;
     out.push({ situation: m[1], action: action[0].toUpperCase() + action.slice(1), sentence: s.index });
   }
   return out;

@@ -11,6 +11,8 @@ export interface Lecture {
   chapters: Chapter[];
   terms: Term[];
   termByKey: Map<string, Term>;
+  /** The term occurrences of each sentence (index = sentence index). */
+  bySentence: Array<Array<{ term: Term; token: number; length: number; surface: string }>>;
   definitions: Definition[];
   categories: Category[];
   sequences: Sequence[];
@@ -42,19 +44,23 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   const chapters = buildOutline(sentences, terms, durationSeconds, (count) => countByChapter(terms, sentences, count));
   terms = terms.filter((t) => t.occurrences.length > 0);
   const { audience, grade } = estimateAudience(sentences);
+  const definitions = findDefinitions(sentences);
+  const bySentence: Lecture['bySentence'] = sentences.map(() => []);
+  for (const term of terms) for (const o of term.occurrences) bySentence[o.sentence].push({ term, token: o.token, length: o.length, surface: o.surface });
   return {
     sentences,
     chapters,
     terms,
     termByKey: new Map(terms.map((t) => [t.display.toLowerCase(), t])),
-    definitions: findDefinitions(sentences),
+    bySentence,
+    definitions,
     categories: findCategories(sentences),
     sequences: findSequences(sentences),
     rankings: findRankings(sentences),
     rules: findRules(sentences),
     audience,
     grade,
-    subject: lessonSubject(sentences, terms),
+    subject: lessonSubject(sentences, terms, definitions[0]),
     durationSeconds,
   };
 }

@@ -5,7 +5,7 @@ import { Term, nounPhraseSpans, titleCase } from './terms';
 /** Up to 10 chapters (spec section 9). */
 export const MAX_CHAPTERS = 10;
 /** About one chapter per this many seconds of speech. */
-const SECONDS_PER_CHAPTER = 85;
+const SECONDS_PER_CHAPTER = 72;
 const MIN_CHAPTER_SECONDS = 30;
 const MIN_CHAPTER_SENTENCES = 3;
 
@@ -18,8 +18,21 @@ const SIGNPOST = [
 const TOPIC_AFTER = /\b(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called)\s+/i;
 
 /** How strongly a sentence opens a topic with the speaker's own words (0 none, 1 strong). */
+/** "First, handwashing." "And fourth, allergens.": a short heading-like sentence naming the next section. */
+const HEADING = /^(?:and\s+|so\s+|ok(?:ay)?,?\s+)?(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|next|finally|lastly|number (?:one|two|three|four|five|\d))\s*[,:]\s*((?:[\w'-]+\s*){1,5})[.!]?$/i;
+
+/** The heading's words when the sentence is a heading of nouns and adjectives only ("Second, temperatures."). */
+function headingOf(sentence: Sentence): string | null {
+  const m = HEADING.exec(sentence.text.trim());
+  if (!m) return null;
+  const at = sentence.text.indexOf(m[1]);
+  const words = sentence.tokens.filter((t) => t.from >= at && t.pos !== 'PUNCT');
+  return words.length > 0 && words.every((t) => ['NOUN', 'PROPN', 'ADJ', 'CCONJ', 'ADP', 'DET'].includes(t.pos)) && (words[words.length - 1].pos === 'NOUN' || words[words.length - 1].pos === 'PROPN') ? m[1].trim() : null;
+}
+
 export function signpostStrength(sentence: Sentence): number {
   const text = sentence.text.trim();
+  if (headingOf(sentence)) return 1;
   if (SIGNPOST[1].test(text)) return 1;
   if (SIGNPOST[0].test(text)) return 0.8;
   return 0;
@@ -59,7 +72,8 @@ function boundaryScores(sentences: readonly Sentence[]): number[] {
 function chapterCount(sentences: readonly Sentence[], span: number, scores: readonly number[]): number {
   const byLength = Math.round(span / SECONDS_PER_CHAPTER);
   const signposts = scores.filter((s, i) => i > 0 && signpostStrength(sentences[i]) > 0 && s > 1.2).length;
-  const target = signposts >= 2 ? Math.round((byLength + signposts + 1) / 2) : byLength;
+  // The speaker's own sections win when they signpost more of them, up to one per 45 s.
+  const target = Math.min(Math.max(byLength, signposts + 1), Math.ceil(span / 45));
   const room = Math.floor(span / MIN_CHAPTER_SECONDS);
   return Math.max(1, Math.min(MAX_CHAPTERS, target, room, Math.floor(sentences.length / MIN_CHAPTER_SENTENCES)));
 }
@@ -73,44 +87,54 @@ function bestStarts(sentences: readonly Sentence[], scores: readonly number[], k
   const n = sentences.length;
   const span = end - sentences[0].start;
   const ideal = span / k;
-  const startAt = (i: number) => (i === 0 ? sentences[0].start : sentences[i].start);
-  const lengthPenalty = (from: number, to: number) => {
-    const len = (to < n ? startAt(to) : end) - startAt(from);
-    if (len < MIN_CHAPTER_SECONDS || to - from < MIN_CHAPTER_SENTENCES) return -Infinity;
-    return -0.6 * Math.abs(Math.log(len / ideal));
-  };
-  // best[j][i]: best score of j chapters covering sentences [0, i), the last one ending before i.
-  const best: number[][] = Array.from({ length: k + 1 }, () => new Array(n + 1).fill(-Infinity));
-  const from: number[][] = Array.from({ length: k + 1 }, () => new Array(n + 1).fill(-1));
-  best[0][0] = 0;
+  const longest = Math.max(3 * ideal, 2 * MIN_CHAPTER_SECONDS);
+  // Boundaries are chosen among local peaks of the boundary score (the strongest 8 per chapter), not every sentence.
+  const peaks = scores
+    .map((score, i) => ({ i, score }))
+    .filter(({ i, score }) => i > 0 && score >= (scores[i - 1] ?? 0) && score >= (scores[i + 1] ?? 0))
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 8 * k)
+    .map((x) => x.i)
+    .sort((a, b) => a - b);
+  const cand = [0, ...peaks, n];
+  const m = cand.length;
+  const at = (c: number) => (cand[c] === n ? end : sentences[cand[c]].start);
+  const width = m;
+  const best = new Float64Array((k + 1) * width).fill(-Infinity);
+  const from = new Int32Array((k + 1) * width).fill(-1);
+  best[0] = 0;
   for (let j = 1; j <= k; j++) {
-    for (let i = 1; i <= n; i++) {
-      if (j === k && i !== n) continue;
-      for (let p = j - 1; p < i; p++) {
-        if (best[j - 1][p] === -Infinity || (p === 0) !== (j === 1)) continue;
-        const pen = lengthPenalty(p, i);
-        if (pen === -Infinity) continue;
-        const value = best[j - 1][p] + pen + (p > 0 ? scores[p] : 0);
-        if (value > best[j][i]) {
-          best[j][i] = value;
-          from[j][i] = p;
+    for (let c = 1; c < m; c++) {
+      if (j === k && c !== m - 1) continue;
+      if (j < k && c === m - 1) continue;
+      for (let p = j - 1; p < c; p++) {
+        const prev = best[(j - 1) * width + p];
+        if (prev === -Infinity || (p === 0) !== (j === 1)) continue;
+        const len = at(c) - at(p);
+        if (len < MIN_CHAPTER_SECONDS || len > longest || cand[c] - cand[p] < MIN_CHAPTER_SENTENCES) continue;
+        const value = prev - 0.6 * Math.abs(Math.log(len / ideal)) + (p > 0 ? scores[cand[p]] : 0);
+        if (value > best[j * width + c]) {
+          best[j * width + c] = value;
+          from[j * width + c] = p;
         }
       }
     }
   }
-  if (best[k][n] === -Infinity) return k > 1 ? bestStarts(sentences, scores, k - 1, end) : [0];
+  if (best[k * width + m - 1] === -Infinity) return k > 1 ? bestStarts(sentences, scores, k - 1, end) : [0];
   const starts: number[] = [];
-  let i = n;
+  let c = m - 1;
   for (let j = k; j >= 1; j--) {
-    const p = from[j][i];
-    starts.unshift(p);
-    i = p;
+    const p = from[j * width + c];
+    starts.unshift(cand[p]);
+    c = p;
   }
   return starts;
 }
 
 /** The noun phrase right after a signpost verb ("let's look at the Calvin cycle"), when the sentence has one. */
 function signpostTopic(sentence: Sentence): string | null {
+  const heading = headingOf(sentence);
+  if (heading) return heading;
   const m = TOPIC_AFTER.exec(sentence.text);
   if (!m) return null;
   const offset = m.index + m[0].length;
@@ -147,7 +171,7 @@ function salientTerms(terms: readonly Term[], chapter: number | null, chapterTot
       const words = term.key.split(' ').length;
       const kind = term.cls === 'year' || term.cls.startsWith('quantity') || term.cls === 'unknown' ? 0.4 : 1;
       if (chapter !== null && words === 1 && here < 2) return { term, score: 0 };
-      const early = chapter !== null && opening?.has(term.id) ? 1.5 : 1;
+      const early = chapter !== null && opening?.has(term.id) ? 2.5 : 1;
       return { term, score: here * idf * (words >= 2 ? 1.3 : 1) * kind * early };
     })
     .filter((x) => x.score > 0)
@@ -179,7 +203,7 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
     const own = sentences.slice(from, to);
     let title = signpostTopic(own[0]) ?? (own[1] ? signpostTopic(own[1]) : null);
     if (!title || used.has(title.toLowerCase())) {
-      const firstThree = new Set(own.slice(0, 3).map((s) => s.index));
+      const firstThree = new Set(own.slice(0, 2).map((s) => s.index));
       const opening = new Set(terms.filter((t) => t.occurrences.some((o) => firstThree.has(o.sentence))).map((t) => t.id));
       const best = salientTerms(terms, c, starts.length, opening).find((x) => !used.has(x.term.display.toLowerCase()) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
       title = best ? best.term.display : `Part ${c + 1}`;
@@ -197,9 +221,26 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
 
 const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the|a|an|our)|(?:coming|come) to (?:this|the|today's)|today's (?:lesson|session|topic|video|class|lecture) (?:is(?: about)?|covers)|talk(?:ing)? about|learn(?:ing)? about|look(?:ing)? at|introduction to|intro to|topic is|all about|is about|explore|exploring|cover(?:ing)?|discuss(?:ing)?|explain(?:ing)?)\s+/i;
 
-/** The lesson's main subject: what the introduction says the lecture is about, else its most salient phrase. */
-export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
+/** The lesson's main subject: what the introduction says the lecture is about, else the first term it defines, else its most salient phrase. */
+export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[], firstDefined?: { term: string; sentence: number }): string | null {
+  const repeated = (text: string) => (terms.find((t) => t.display.toLowerCase() === text.toLowerCase().replace(/^(?:the|a|an)\s+/, ''))?.occurrences.length ?? 0) >= 3;
+  for (const s of sentences.slice(0, 4)) {
+    // "Food safety." said on its own near the start: the heading of the talk.
+    const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+    if (words.length >= 1 && words.length <= 4 && words.every((t) => ['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) && words.some((t) => t.pos === 'NOUN')) return words.map((t) => t.text).join(' ');
+  }
+  for (const s of sentences.slice(0, 14)) {
+    // "This never-ending journey is called the water cycle."
+    const called = /\b(?:is|are) called (?:the )?([\w -]{3,40}?)[.!,]/i.exec(s.text);
+    if (called && repeated(called[1])) return called[1];
+  }
   for (const s of sentences.slice(0, 8)) {
+    // "today we're doing, in a way, the reverse of it: cellular respiration."
+    const colon = /\b(?:today|this (?:lesson|session|lecture|video))\b[^:]*:\s*([^.:;!?]{3,60})[.!]?$/i.exec(s.text);
+    if (colon) {
+      const span = nounPhraseSpans(s.tokens).find(([a]) => s.tokens[a].from >= s.text.indexOf(colon[1]));
+      if (span) return s.text.slice(s.tokens[span[0]].from, s.tokens[span[1]].to);
+    }
     const m = INTRO_TOPIC.exec(s.text);
     if (!m) continue;
     const offset = m.index + m[0].length;
@@ -213,7 +254,12 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
       if (next) last = next[1];
     }
     const text = s.text.slice(s.tokens[a].from, s.tokens[last].to);
-    if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture)\b/i.test(text)) return text;
+    if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff)\b/i.test(text)) return text;
+  }
+  const early = sentences.length > 0 ? sentences[0].start + 150 : 0;
+  if (firstDefined && sentences[firstDefined.sentence]?.start <= early) {
+    const term = terms.find((t) => t.display.toLowerCase() === firstDefined.term.toLowerCase());
+    if (term && term.occurrences.length >= 3) return firstDefined.term;
   }
   const best = salientTerms(terms, null, 1).find((x) => x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
   return best ? best.term.display : null;

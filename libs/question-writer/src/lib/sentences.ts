@@ -1,5 +1,6 @@
 import type { TranscriptSegment } from '@veolearn/domain';
 import { ParsedSentence, Token, parseSentences } from './nlp';
+import { baseForm } from './wordnet';
 
 /** A sentence of the lecture with its time in the video and what it may be used for. */
 export interface Sentence extends ParsedSentence {
@@ -12,6 +13,8 @@ export interface Sentence extends ParsedSentence {
   fact: boolean;
   /** An instruction ("Press firmly on the wound.", "You should call for help."): material for steps and scenarios. */
   instruction: boolean;
+  /** An instruction complete enough to restate as a rule ("You should wash your hands for at least twenty seconds."). */
+  rule: boolean;
   /** Words of the sentence that carry content (lemmas of nouns, proper nouns, verbs, adjectives). */
   keys: Set<string>;
 }
@@ -20,14 +23,16 @@ const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
 const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
-const META = new Set(['subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
+const META = new Set(['recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
 /** Code read aloud ("for i in range one comma eleven colon"). */
-const CODE_WORDS = new Set(['comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
+const CODE_WORDS = new Set(['dot', 'comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);
 const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'll"]);
 /** Openers that need the previous sentence to make sense. */
-const CONTEXT_OPENERS = new Set(['it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
-const HEDGES = new Set(['maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'thing', 'things', 'whatever', 'something', 'somebody', 'someone', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
+/** Asides inside a sentence ("The name, by the way, was …"). */
+const ASIDES = /\b(?:by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const HEDGES = new Set(['supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'thing', 'things', 'whatever', 'something', 'somebody', 'someone', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
@@ -80,7 +85,7 @@ function timeline(pieces: readonly Piece[]): { text: string; at: (offset: number
 }
 
 const STARTERS = new Set(['instead', 'so', 'now', 'okay', 'ok', 'alright', 'next', 'finally', 'first', 'firstly', 'second', 'secondly', 'third', 'thirdly', 'lastly', 'today', 'remember', 'basically', 'anyway', 'right']);
-const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'it', 'he', 'she', 'this', 'these', 'there', 'that']);
+const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'it', 'he', 'she', 'this', 'these', 'there']);
 const NO_BREAK_AFTER = new Set(['then', 'that', 'which', 'who', 'whom', 'if', 'when', 'because', 'so', 'and', 'but', 'or', 'as', 'than', 'where', 'why', 'how', 'what', 'whether', 'while', 'until', 'since', 'the', 'a', 'an', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'is', 'are', 'was', 'were', 'be', 'not']);
 
 /**
@@ -108,7 +113,10 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
   const flush = (endExclusive: number, forced = false) => {
     if (endExclusive <= first) return;
     const words = tokens.slice(first, endExclusive);
-    const raw = text.slice(words[0].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+    // Spoken openers carry nothing in captions ("so", "and", "ok so", "basically").
+    let k = 0;
+    while (k < words.length - 3 && /^(?:so|and|ok|okay|alright|basically|right|well|um|uh)$/.test(words[k].lower)) k++;
+    const raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
     out.push({ text: `${raw[0].toUpperCase()}${raw.slice(1)}.`, start: at(words[0].from), end: at(words[words.length - 1].to), cut: forced || cutNext });
     cutNext = forced;
     first = endExclusive;
@@ -120,17 +128,23 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const length = i - first;
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
-    if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
+    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i)) {
+      flush(i);
+    } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
       const starter = (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos);
       const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
+      // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
+      const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i)) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
+      // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
+      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)));
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
       const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
-      const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'ADV', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5;
+      const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5;
       const pause = pauseAt.has(t.from) || pauseAt.has(t.from - 1);
       const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && prev.pos !== 'DET';
-      if (starter || clause || np || ordinal || imperative || stutter || pauseBreak) {
+      if (starter || clause || np || bare || joined || ordinal || imperative || stutter || pauseBreak) {
         flush(i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
         bestWeak = i;
@@ -151,16 +165,32 @@ function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
   return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || tokens[j]?.pos === 'VERB');
 }
 
+/** A noun phrase of up to three words at i, then "is/are" and a determiner, adjective, gerund or noun: "memory is the process". */
+function definitionAhead(tokens: readonly Token[], i: number): boolean {
+  let j = i;
+  while (j < tokens.length && j < i + 3 && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'NOUN')) j++;
+  const last = tokens[j - 1];
+  const aux = tokens[j];
+  const after = tokens[j + 1];
+  return j > i && last.pos === 'NOUN' && aux !== undefined && /^(?:is|are|means|refers)$/.test(aux.lower) && after !== undefined && (after.pos === 'DET' || after.pos === 'ADJ' || after.pos === 'NOUN' || /ing$/.test(after.lower) || after.lower === 'to');
+}
+
 function hasAny(tokens: readonly Token[], words: ReadonlySet<string>): boolean {
   return tokens.some((t) => words.has(t.lower));
 }
 
 /** Whether the sentence's first words make it an instruction: an imperative or "you should/must/need to". */
-function isInstruction(tokens: readonly Token[]): boolean {
+function isInstruction(all: readonly Token[]): boolean {
+  // Skip a lead-in ("Fourth, …", "For an electrical burn, …", "When you cook, …").
+  const comma = all.findIndex((t) => t.text === ',' || t.text === ':');
+  const leadIn = comma > 0 && comma <= 9 && (!all.slice(0, comma).some((t) => t.pos === 'VERB' || t.pos === 'AUX') || /^(?:when|if|before|after|once|whenever|while)$/i.test(all[0].text));
+  const tokens = leadIn ? all.slice(comma + 1) : all;
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
   const [a, b, c] = words;
   if (!a) return false;
-  if (a.pos === 'VERB' && a.lemma === a.lower && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
+  // "Wash your hands …", "Check the core temperature …": the tagger may read a capitalised verb as a noun.
+  const verbFirst = a.pos === 'VERB' || ((a.pos === 'NOUN' || a.pos === 'PROPN') && baseForm(a.lower, 'verb') === a.lower && b !== undefined && (b.pos === 'DET' || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text)));
+  if (verbFirst && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
   if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
   return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));
 }
@@ -172,13 +202,23 @@ function isFact(s: ParsedSentence): boolean {
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
   const first = words[0];
   if (CONTEXT_OPENERS.has(first.lower) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
+  // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
+  if (words.slice(0, 6).some((t) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text))) return false;
+  if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
+  // "First, …", "Second, …": a step of a sequence, not a statement that stands alone.
+  if (/^(?:first|second|third|fourth|fifth|sixth)$/i.test(first.text) && s.tokens[1]?.text === ',') return false;
   if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
-  if (words.filter((t) => HEDGES.has(t.lower)).length > 0) return false;
+  if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text)) return false;
+  // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
+  if (!words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) return false;
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
   if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
   const last = words[words.length - 1];
-  if (['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
+  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !/^(?:above|below|over|under|off|out|up|down)$/i.test(last.text)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
   const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  // "About 2,870 kilojoules per mole, if you burn it completely.": no verb before a trailing clause.
+  const clauseAt = words.findIndex((t, i) => i > 0 && words[i - 1].text === ',' && /^(?:if|when|because|which|who|while|unless|although)$/i.test(t.text));
+  if (clauseAt > 0 && !words.slice(0, clauseAt).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   if (DEFINING.test(s.text) && verb >= 0) return true;
   if (verb <= 0) return false;
   if (!words.slice(0, verb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
@@ -196,6 +236,29 @@ function isFact(s: ParsedSentence): boolean {
 
 /** "Close the loop means following up …": a definition, even when it opens with a verb. */
 const DEFINING = /^[\w' -]{2,40}?\s(?:means|refers to|is defined as|stands for)\s/i;
+
+/**
+ * A sentence restored from unpunctuated captions is only trusted when it is short and plain: at most 22
+ * words, no question word or filler inside, no second clause glued on with "so" or "like".
+ */
+function restoredLooksComplete(s: ParsedSentence): boolean {
+  const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  if (words.length > 22) return false;
+  if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
+  const finite = words.filter((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
+  const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
+  return finite <= 1 || (finite <= 3 && linked);
+}
+
+/** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
+function isRule(s: ParsedSentence): boolean {
+  const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
+  if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text)) return false;
+  if (words.some((t) => /^(?:me|it|them|this|that|these|those)$/i.test(t.text) && t === words[1])) return false;
+  const last = words[words.length - 1];
+  return !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) || /^(?:above|below|over|under|off|out|up|down|in|on)$/i.test(last.text);
+}
 
 const CONTENT_POS = new Set(['NOUN', 'PROPN', 'VERB', 'ADJ']);
 const WEAK_LEMMAS = new Set(['be', 'have', 'do', 'get', 'make', 'go', 'say', 'know', 'thing', 'way', 'lot', 'kind', 'sort', 'type', 'bit', 'also', 'very', 'good', 'great', 'big', 'little', 'really', 'just', 'like', 'want', 'need', 'see', 'look', 'talk', 'let', 'call', 'use', 'take', 'come', 'give', 'put', 'mean', 'many', 'much', 'other', 'same', 'different', 'important', 'new', 'right', 'first', 'second', 'next', 'last', 'time', 'today', 'example', 'people', 'idea', 'part', 'question']);
@@ -215,10 +278,11 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
   const clean = segments
     .filter((s) => s && typeof s.text === 'string' && Number.isFinite(s.start))
     .map((s) => ({ start: s.start, end: Number.isFinite(s.end) && s.end >= s.start ? s.end : s.start, text: s.text }));
-  const pieces: Piece[] = isUnpunctuated(clean) ? restoreSentences(clean) : clean.map((s) => ({ ...s, text: cleanSpeech(s.text) })).filter((p) => p.text);
+  const restored = isUnpunctuated(clean);
+  const pieces: Piece[] = restored ? restoreSentences(clean) : clean.map((s) => ({ ...s, text: cleanSpeech(s.text) })).filter((p) => p.text);
   const { text, at, pieceAt } = timeline(pieces);
   return parseSentences(text).map((s, index) => {
-    const cut = Boolean(pieces[pieceAt(s.from)]?.cut || pieces[pieceAt(Math.max(s.from, s.to - 1))]?.cut);
+    const cut = Boolean(pieces[pieceAt(s.from)]?.cut || pieces[pieceAt(Math.max(s.from, s.to - 1))]?.cut) || (restored && !restoredLooksComplete(s));
     return {
     ...s,
     index,
@@ -228,6 +292,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
     fact: !cut && isFact(s),
     instruction: !cut && isInstruction(s.tokens) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS),
     keys: contentKeys(s.tokens),
+    rule: !cut && isRule(s),
     };
   });
 }

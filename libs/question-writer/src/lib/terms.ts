@@ -30,23 +30,39 @@ export interface Term {
 /** Adjectives that describe the speaker's view rather than the thing ("important factors"). */
 const SOFT_ADJECTIVES = new Set(['quick', 'short', 'long', 'high', 'low', 'able', 'sure', 'likely', 'possible', 'important', 'main', 'good', 'bad', 'great', 'big', 'small', 'little', 'other', 'different', 'same', 'many', 'few', 'several', 'various', 'certain', 'whole', 'next', 'last', 'first', 'second', 'third', 'new', 'old', 'real', 'simple', 'basic', 'key', 'huge', 'tiny', 'nice', 'best', 'worst', 'easy', 'hard', 'own', 'such', 'more', 'most', 'less', 'least', 'much', 'only', 'particular', 'specific', 'common', 'typical', 'actual', 'entire', 'special', 'general', 'major', 'minor', 'whole', 'amazing', 'interesting', 'famous', 'classic', 'final', 'previous', 'above', 'following', 'top']);
 /** Nouns too vague to ask about on their own. */
-const VAGUE_NOUNS = new Set(['thing', 'things', 'way', 'lot', 'kind', 'sort', 'type', 'types', 'bit', 'part', 'example', 'idea', 'stuff', 'people', 'person', 'time', 'times', 'case', 'fact', 'point', 'reason', 'number', 'question', 'answer', 'word', 'term', 'name', 'one', 'ones', 'today', 'video', 'lecture', 'lesson', 'step', 'steps', 'class', 'everyone', 'everybody', 'something', 'anything', 'nothing', 'lots', 'end', 'start', 'beginning', 'rest', 'side', 'kinds', 'sorts', 'form', 'forms', 'group', 'groups', 'category', 'categories', 'item', 'items', 'area', 'level', 'amount', 'process', 'system', 'result', 'results', 'moment', 'second', 'minute', 'minutes', 'year', 'years', 'day', 'days', 'place', 'line', 'problem', 'job', 'work', 'use', 'man', 'woman', 'guy', 'guys', 'kid', 'kids', 'friend', 'friends', 'everything', 'someone', 'mind', 'head', 'hand', 'bunch', 'piece', 'couple']);
+const VAGUE_NOUNS = new Set(['nought', 'zero', 'point', 'percent', 'hundred', 'thousand', 'million', 'billion', 'dozen', 'half', 'quarter', 'session', 'sessions', 'module', 'course', 'training', 'basics', 'basic', 'fundamentals', 'essentials', 'overview', 'introduction', 'intro', 'topic', 'topics', 'recap', 'summary', 'morning', 'afternoon', 'evening', 'week', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'thing', 'things', 'way', 'lot', 'kind', 'sort', 'type', 'types', 'bit', 'part', 'example', 'idea', 'stuff', 'people', 'person', 'time', 'times', 'case', 'fact', 'point', 'reason', 'number', 'question', 'answer', 'word', 'term', 'name', 'one', 'ones', 'today', 'video', 'lecture', 'lesson', 'step', 'steps', 'class', 'everyone', 'everybody', 'something', 'anything', 'nothing', 'lots', 'end', 'start', 'beginning', 'rest', 'side', 'kinds', 'sorts', 'form', 'forms', 'group', 'groups', 'category', 'categories', 'item', 'items', 'area', 'level', 'amount', 'process', 'system', 'result', 'results', 'moment', 'second', 'minute', 'minutes', 'year', 'years', 'day', 'days', 'place', 'line', 'problem', 'job', 'work', 'use', 'man', 'woman', 'guy', 'guys', 'kid', 'kids', 'friend', 'friends', 'everything', 'someone', 'mind', 'head', 'hand', 'bunch', 'piece', 'couple']);
 
 const MAX_TERM_WORDS = 4;
+const NO_FIXED: ReadonlySet<string> = new Set();
+
+/** "first aid", "high blood pressure": a soft adjective and a noun said together three times or more form a fixed term. */
+export function fixedPhrases(sentences: readonly Sentence[]): Set<string> {
+  const counts = new Map<string, number>();
+  for (const s of sentences) {
+    s.tokens.forEach((t, i) => {
+      const next = s.tokens[i + 1];
+      if (t.pos === 'ADJ' && SOFT_ADJECTIVES.has(t.lower) && next && next.pos === 'NOUN') {
+        const key = `${t.lower} ${next.lemma}`;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+    });
+  }
+  return new Set([...counts.entries()].filter(([, n]) => n >= 3).map(([k]) => k));
+}
 /** Interjections the tagger may read as names. */
 const NOT_TERMS = new Set(['alright', 'okay', 'ok', 'hey', 'hi', 'hello', 'yes', 'yeah', 'no', 'um', 'uh', 'so', 'well', 'now', 'right', 'thanks', 'thank', 'wow', 'oh', 'guys', 'folks', 'everyone', 'bye']);
 
 /** Token spans of noun phrases in a sentence: adjectives and nouns ending in a noun, with a leading number when it counts the noun. */
-export function nounPhraseSpans(tokens: readonly Token[]): Array<[number, number]> {
+export function nounPhraseSpans(tokens: readonly Token[], fixed: ReadonlySet<string> = NO_FIXED): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const isNoun = (t: Token | undefined) => t !== undefined && (t.pos === 'NOUN' || t.pos === 'PROPN');
-  const isAdj = (t: Token | undefined) => t !== undefined && t.pos === 'ADJ' && !SOFT_ADJECTIVES.has(t.lower);
+  const isAdj = (t: Token | undefined, k = -1) => t !== undefined && t.pos === 'ADJ' && (!SOFT_ADJECTIVES.has(t.lower) || (k >= 0 && fixed.has(`${t.lower} ${tokens[k + 1]?.lemma ?? ''}`)));
   let i = 0;
   while (i < tokens.length) {
     let j = i;
     // A number counting the noun ("36 ATP molecules"), then adjectives, then nouns: ADJ* (NOUN|PROPN)+.
-    if (tokens[j].pos === 'NUM' && (isNoun(tokens[j + 1]) || isAdj(tokens[j + 1]))) j++;
-    while (isAdj(tokens[j])) j++;
+    if (tokens[j].pos === 'NUM' && !/^\d{4}$/.test(tokens[j].text) && (isNoun(tokens[j + 1]) || isAdj(tokens[j + 1]))) j++;
+    while (isAdj(tokens[j], j)) j++;
     if (!isNoun(tokens[j])) {
       i = Math.max(i + 1, j);
       continue;
@@ -83,8 +99,9 @@ function classOf(tokens: readonly Token[], surface: string, head: Token, sentenc
 export function findTerms(sentences: readonly Sentence[], chapterCount: number): Term[] {
   const byKey = new Map<string, Term>();
   const forms = new Map<string, Map<string, number>>();
+  const fixed = fixedPhrases(sentences);
   for (const s of sentences) {
-    for (const [from, to] of nounPhraseSpans(s.tokens)) {
+    for (const [from, to] of nounPhraseSpans(s.tokens, fixed)) {
       const tokens = s.tokens.slice(from, to + 1);
       const head = tokens[tokens.length - 1];
       if (tokens.length === 1 && (VAGUE_NOUNS.has(head.lower) || VAGUE_NOUNS.has(head.lemma) || head.lower.length < 3)) continue;

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUESTION_TYPES, parseTranscript } from '@veolearn/domain';
+import type { GenerationSettingsShape, Question } from '@veolearn/domain';
+import { distractorPosMismatches, incompleteSides, isWordMemoryQuestion, repeatedFeedback } from './checks';
+import { Lecture, analyseLecture } from './lecture';
+import { writeQuestionSet } from './writer';
+
+/** The evaluation set (tools/question-review/transcripts): 14 lectures written for it, with the author's section counts. */
+interface Entry {
+  file: string;
+  title: string;
+  durationSeconds: number;
+  sections: number;
+  mainSubject: string;
+}
+
+const DIR = join(__dirname, '../../../../tools/question-review/transcripts');
+const MANIFEST: Entry[] = JSON.parse(readFileSync(join(DIR, 'manifest.json'), 'utf8'));
+
+const SETTINGS: Array<Partial<GenerationSettingsShape>> = [
+  { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 },
+  { questionTypes: ['single_choice', 'multiple_choice', 'true_false'], interactionCount: 8, questionsPerChapter: 2 },
+  { questionTypes: ['fill_gaps', 'scenario', 'matching', 'drag_drop'], interactionCount: 6, questionsPerChapter: 2 },
+];
+
+const lectures = new Map<string, Lecture>();
+function lecture(entry: Entry): Lecture {
+  let found = lectures.get(entry.file);
+  if (!found) {
+    const parsed = parseTranscript(readFileSync(join(DIR, entry.file), 'utf8'), { durationSeconds: entry.durationSeconds });
+    found = analyseLecture(parsed.segments, { durationSeconds: entry.durationSeconds });
+    lectures.set(entry.file, found);
+  }
+  return found;
+}
+
+const sets: Array<{ entry: Entry; settings: Partial<GenerationSettingsShape>; questions: Question[] }> = [];
+beforeAll(() => {
+  for (const entry of MANIFEST) for (const settings of SETTINGS) sets.push({ entry, settings, questions: writeQuestionSet(lecture(entry), settings, entry.title).questions });
+});
+
+/** Where a question set breaks a rule, as "file: problem" lines (empty when all is well). */
+function everywhere(check: (q: Question) => string | null): string[] {
+  const out: string[] = [];
+  for (const { entry, questions } of sets) for (const q of questions) {
+    const problem = check(q);
+    if (problem) out.push(`${entry.file}: ${problem}`);
+  }
+  return out;
+}
+
+describe('evaluation set: rules every generated set keeps', () => {
+  it('has at least 12 lectures of varied formats and audiences, including captions and a children’s lecture', () => {
+    expect(MANIFEST.length).toBeGreaterThanOrEqual(12);
+    const raw = MANIFEST.map((e) => readFileSync(join(DIR, e.file), 'utf8'));
+    expect(new Set(MANIFEST.map((e) => parseTranscript(raw[MANIFEST.indexOf(e)]).format)).size).toBe(4);
+    expect(MANIFEST.some((e) => /kids|children/.test(e.file))).toBe(true);
+    expect(raw.some((text) => !/[.?!]/.test(text.slice(0, 2000).replace(/\d+[.:]\d+/g, '')))).toBe(true);
+  });
+
+  it('writes no word-memory questions', () => {
+    expect(everywhere((q) => (isWordMemoryQuestion(q) ? q.question : null))).toEqual([]);
+  });
+
+  it('gives every wrong option of a single or multiple choice question the part of speech of the key', () => {
+    expect(everywhere((q) => {
+      const wrong = distractorPosMismatches(q);
+      return wrong.length > 0 ? `${q.question} → ${wrong.join(', ')}` : null;
+    })).toEqual([]);
+  });
+
+  it('leaves no blanks in matching, sorting or drag-and-drop items', () => {
+    expect(everywhere((q) => (incompleteSides(q).length > 0 ? incompleteSides(q).join(', ') : null))).toEqual([]);
+  });
+
+  it('never repeats a feedback text within a set', () => {
+    const repeated = sets.filter((s) => repeatedFeedback(s.questions).length > 0).map((s) => `${s.entry.file}: ${repeatedFeedback(s.questions)[0]}`);
+    expect(repeated).toEqual([]);
+  });
+
+  it('finds chapters within 2 of the author’s sections', () => {
+    const off = MANIFEST.map((e) => ({ file: e.file, found: lecture(e).chapters.length, sections: e.sections })).filter((x) => Math.abs(x.found - x.sections) > 2);
+    expect(off).toEqual([]);
+  });
+
+  it('titles chapters with noun phrases the speaker uses, and the lesson with its subject', () => {
+    const bad: string[] = [];
+    for (const e of MANIFEST) {
+      const l = lecture(e);
+      for (const c of l.chapters) {
+        const phrase = c.title.toLowerCase();
+        const spoken = l.sentences.some((s) => {
+          const at = s.text.toLowerCase().indexOf(phrase);
+          if (at < 0) return false;
+          const last = s.tokens.filter((t) => t.from >= at && t.to <= at + phrase.length).pop();
+          return last !== undefined && (last.pos === 'NOUN' || last.pos === 'PROPN' || last.pos === 'VERB');
+        });
+        if (!spoken || /^(?:part \d+|transcript lesson)$/i.test(c.title)) bad.push(`${e.file}: ${c.title}`);
+      }
+    }
+    expect(bad).toEqual([]);
+  });
+
+  it('delivers the number of questions asked for every lecture of 8 minutes or more', () => {
+    const short = sets.filter((s) => s.entry.durationSeconds >= 480 && s.questions.length < (s.settings.interactionCount ?? 8)).map((s) => `${s.entry.file}: ${s.questions.length} of ${s.settings.interactionCount}`);
+    expect(short).toEqual([]);
+  });
+
+  it('uses every selected type when there are as many questions as types (material allowing)', () => {
+    const missing = sets
+      .filter((s) => s.settings.questionTypes?.length === 3 && s.entry.durationSeconds >= 480)
+      .map((s) => ({ file: s.entry.file, types: new Set(s.questions.map((q) => q.type)) }))
+      .filter((x) => x.types.size < 3)
+      .map((x) => `${x.file}: ${[...x.types].join(', ')}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps questions at least 20 s apart', () => {
+    const crowded = sets.filter((s) => {
+      const t = s.questions.map((q) => q.timestamp).sort((a, b) => a - b);
+      return t.some((x, i) => i > 0 && x - t[i - 1] < 20);
+    });
+    expect(crowded.map((s) => s.entry.file)).toEqual([]);
+  });
+
+  it('writes a 10-minute transcript in under 150 ms and a 60-minute one in under 1 s (warm)', () => {
+    const e = MANIFEST.find((x) => x.file.startsWith('programming')) as Entry;
+    const parsed = parseTranscript(readFileSync(join(DIR, e.file), 'utf8'), { durationSeconds: e.durationSeconds });
+    const time = (segments: typeof parsed.segments, duration: number) => {
+      const runs: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const started = process.hrtime.bigint();
+        writeQuestionSet(analyseLecture(segments, { durationSeconds: duration }), SETTINGS[0]);
+        runs.push(Number(process.hrtime.bigint() - started) / 1e6);
+      }
+      return Math.min(...runs);
+    };
+    expect(time(parsed.segments, e.durationSeconds)).toBeLessThan(150);
+    const hour: typeof parsed.segments = [];
+    for (let k = 0; k < 6; k++) for (const s of parsed.segments) hour.push({ ...s, start: s.start + k * e.durationSeconds, end: s.end + k * e.durationSeconds });
+    expect(time(hour, 6 * e.durationSeconds)).toBeLessThan(1000);
+  });
+});

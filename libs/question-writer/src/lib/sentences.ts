@@ -32,7 +32,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
 const ASIDES = /\b(?:by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
-const HEDGES = new Set(['supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'thing', 'things', 'whatever', 'something', 'somebody', 'someone', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+const HEDGES = new Set(['supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'something', 'somebody', 'someone', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
@@ -84,7 +84,7 @@ function timeline(pieces: readonly Piece[]): { text: string; at: (offset: number
   return { text, at, pieceAt };
 }
 
-const STARTERS = new Set(['instead', 'so', 'now', 'okay', 'ok', 'alright', 'next', 'finally', 'first', 'firstly', 'second', 'secondly', 'third', 'thirdly', 'lastly', 'today', 'remember', 'basically', 'anyway', 'right']);
+const STARTERS = new Set(['yeah', 'like', 'instead', 'so', 'now', 'okay', 'ok', 'alright', 'next', 'finally', 'first', 'firstly', 'second', 'secondly', 'third', 'thirdly', 'lastly', 'today', 'remember', 'basically', 'anyway', 'right']);
 const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'it', 'he', 'she', 'this', 'these', 'there']);
 const NO_BREAK_AFTER = new Set(['then', 'that', 'which', 'who', 'whom', 'if', 'when', 'because', 'so', 'and', 'but', 'or', 'as', 'than', 'where', 'why', 'how', 'what', 'whether', 'while', 'until', 'since', 'the', 'a', 'an', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'is', 'are', 'was', 'were', 'be', 'not']);
 
@@ -130,8 +130,10 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const next = tokens[i + 1];
     if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i)) {
       flush(i);
+    } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
+      flush(i);
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
-      const starter = (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
+      const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos);
       const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
@@ -172,7 +174,7 @@ function definitionAhead(tokens: readonly Token[], i: number): boolean {
   const last = tokens[j - 1];
   const aux = tokens[j];
   const after = tokens[j + 1];
-  return j > i && last.pos === 'NOUN' && aux !== undefined && /^(?:is|are|means|refers)$/.test(aux.lower) && after !== undefined && (after.pos === 'DET' || after.pos === 'ADJ' || after.pos === 'NOUN' || /ing$/.test(after.lower) || after.lower === 'to');
+  return j > i && last.pos === 'NOUN' && aux !== undefined && /^(?:is|are|means|refers)$/.test(aux.lower) && after !== undefined && (after.pos === 'DET' || after.pos === 'ADJ' || after.pos === 'NOUN' || /ing$/.test(after.lower) || /^(?:to|when|where|about)$/.test(after.lower));
 }
 
 function hasAny(tokens: readonly Token[], words: ReadonlySet<string>): boolean {

@@ -129,6 +129,22 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
       notes.push({ code: 'type_substituted', type, message: `No ${LABEL[type]} question: ${NO_MATERIAL[type]}.${replacement ? ` Wrote ${articleFor(LABEL[replacement])} ${LABEL[replacement]} question instead.` : ''}` });
     }
   }
+  // Still short (some chapters had no material): let the chapters that have it carry one more, up to 3.
+  const fillers = [...settings.questionTypes.filter((t) => STAPLES.includes(t)), ...STAPLES].filter((t, i, all) => all.indexOf(t) === i);
+  while (written.length < total && Math.max(...caps) < MAX_QUESTIONS_PER_CHAPTER) {
+    for (let c = 0; c < caps.length; c++) caps[c]++;
+    if (!notes.some((n) => n.code === 'extra_per_chapter')) {
+      notes.push({ code: 'extra_per_chapter', message: `Some chapters have no statements to ask about, so others have up to ${caps[0]} questions to reach the ${total} asked for.` });
+    }
+    let progress = true;
+    while (written.length < total && progress) {
+      progress = false;
+      for (const type of fillers) {
+        if (written.length >= total) break;
+        if (tryType(type)) progress = true;
+      }
+    }
+  }
   const questions = finaliseQuestions(
     written.map((w) => w.q),
     chapters,

@@ -84,7 +84,8 @@ function spaced(slot: Slot, t: number): boolean {
 function timeAfter(slot: Slot, sentences: readonly Sentence[]): number {
   const c = chapterOf(slot);
   const last = Math.max(...sentences.map((s) => s.end));
-  return Math.min(c.end - 0.5, Math.max(c.start + 1, last + slot.margin));
+  // After the evidence has been said (never before its end), and before the next chapter starts.
+  return Math.max(c.start + 1, Math.min(c.end, Math.max(last + 0.2, Math.min(c.end - 0.2, last + slot.margin))));
 }
 
 /** Facts of this chapter not used yet, good ones and well-spaced ones first. */
@@ -422,7 +423,15 @@ export function buildOrdering(slot: Slot): Question | null {
     if (evidence[evidence.length - 1].chapter !== slot.chapter || evidence.some((s) => slot.state.usedSentences.has(s.index))) continue;
     slot.state.usedSequences.add(i);
     const order = mixedOrder(seq.items.length, slot.rng);
-    const question = seq.kind === 'chronology' ? 'Put these events in the order they happened, earliest first.' : lecture.audience === 'children' ? 'Put these steps in the right order.' : 'Put these steps in the order they should be carried out.';
+    const actions = seq.items.every((x) => evidence.some((s) => s.rule || s.instruction) && /^[A-Z][a-z]+\b/.test(x)) && evidence.filter((s) => s.instruction || s.rule).length >= seq.items.length / 2;
+    const question =
+      seq.kind === 'chronology'
+        ? 'Put these events in the order they happened, earliest first.'
+        : lecture.audience === 'children'
+          ? 'Put these steps in the right order.'
+          : actions
+            ? 'Put these steps in the order they should be carried out.'
+            : 'Put these stages in the order they happen.';
     return {
       ...base(slot, 'ordering', question, evidence, seq.items.map((x, n) => `${n + 1}. ${x}`).join('; '), seq.kind === 'chronology' ? 'The dates the speaker gives put them in this order.' : 'This is the order the speaker gives for the steps.'),
       options: order.map((n) => seq.items[n]),

@@ -1,7 +1,7 @@
 import type { Token } from './nlp';
 import type { Sentence } from './sentences';
 import { Term, isSalient } from './terms';
-import { antonyms, hypernyms, nounClass, siblings } from './wordnet';
+import { antonyms, hypernyms, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -149,7 +149,10 @@ export interface DistractorQuery {
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
-const CONCRETE = new Set(['noun.animal', 'noun.plant', 'noun.body', 'noun.location', 'noun.person']);
+/** Parents too general for their other children to be plausible alternatives ("mineral" → "material" → paper, waste). */
+const GENERIC_PARENTS = new Set(['material', 'stuff', 'substance', 'matter', 'object', 'physical object', 'entity', 'thing', 'artifact', 'whole', 'unit', 'organism', 'being', 'abstraction', 'act', 'activity', 'event', 'state', 'attribute', 'group', 'part', 'relation', 'measure', 'solid', 'liquid', 'fluid', 'chemical', 'food', 'nutrient', 'compound', 'chemical compound', 'mixture', 'animal', 'plant', 'vascular plant']);
+
+const CONCRETE = new Set(['noun.animal', 'noun.plant', 'noun.substance']);
 
 /** The first word before a term's occurrence that is not an article ("in" for "in the gatehouse"), or "^" at the start. */
 function roleWord(sentence: Sentence, token: number): string {
@@ -205,7 +208,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
     if (out.some((o) => overlapping(o, t.display))) continue;
     out.push(shaped(t.display, key));
   }
-  if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls)) {
+  // WordNet relatives only for kinds of things whose siblings are real alternatives (elements, species) and
+  // only when the word has one meaning, so the siblings are of the right sense.
+  if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls) && nounClasses(key.key.split(' ').length > 1 ? key.key : key.head).length === 1 && !hypernyms(key.key.split(' ').length > 1 ? key.key : key.head).some((h) => GENERIC_PARENTS.has(h.toLowerCase()))) {
     const words = key.key.split(' ');
     const base = (words.length > 1 ? siblings(key.key) : siblings(key.head)).slice(0, 8).filter((sib) => nounClass(sib) === key.cls);
     for (const sib of base) {

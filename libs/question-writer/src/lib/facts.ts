@@ -182,7 +182,9 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       }
       if (LAST_MARK.test(text)) break;
     }
-    if (items.length >= 3 && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
+    // "First …, second …, third …" alone lists reasons; a sequence has time words (then, next, after that, finally).
+    const temporal = used.some((j) => /^(?:(?:and\s+)?(?:so\s+)?(?:then|next|after that|afterwards|once that(?:'s| is) done|finally|at the end)|the (?:next|last|final) step)\b/i.test(sentences[j].text.trim()));
+    if (items.length >= 3 && temporal && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
       out.push({ kind: 'steps', items: items.slice(0, 6), sentences: used.slice(0, 6) });
       i = used[used.length - 1];
     }
@@ -193,7 +195,7 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       const m = /^In (\d{3,4}),?\s+(.+?)[.!]?$/.exec(s.text.trim()) ?? /^(.+?),?\s+in (\d{3,4})[.!]?$/.exec(s.text.trim());
       if (!m || !s.fact) return null;
       const [year, event] = /^In /.test(m[0]) ? [Number(m[1]), m[2]] : [Number(m[2]), m[1]];
-      if (event.split(/\s+/).length < 3 || event.split(/\s+/).length > 20 || /^(?:it|this|that|they|he|she)\b/i.test(event)) return null;
+      if (event.split(/\s+/).length < 3 || event.split(/\s+/).length > 20 || /\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(event.split(/\s+/).slice(0, 8).join(' '))) return null;
       return { year, event: event[0].toUpperCase() + event.slice(1), sentence: s.index };
     })
     .filter((x): x is { year: number; event: string; sentence: number } => x !== null);
@@ -266,7 +268,8 @@ export function findRules(sentences: readonly Sentence[]): Rule[] {
     const action = m[2].replace(/^(?:and\s+)?step \w+\s*[:,]\s*/i, '');
     const first = s.tokens.find((t) => t.from >= s.text.indexOf(action));
     if (!first || (first.pos !== 'VERB' && !/^(?:do not|don't|never|always|call|check|keep|stay|get|leave|turn|stop|use|put|move|wash|cool|apply|press|raise|place|tell|ask|report)\b/i.test(action))) continue;
-    if (m[1].split(/\s+/).length < 3 || /^you\b/i.test(action) || /^(?:they|it|he|she|this|that|these|those|there)\b/i.test(m[1]) || action.split(/\s+/).length > 16 || action.split(/\s+/).length < 2) continue;
+    if (!s.instruction && !s.rule) continue;
+    if (m[1].split(/\s+/).length < 3 || /\b(?:i|me|my|we|our|us)\b/i.test(m[1]) || /^you\b/i.test(action) || /^(?:they|it|he|she|this|that|these|those|there)\b/i.test(m[1]) || action.split(/\s+/).length > 16 || action.split(/\s+/).length < 2) continue;
     out.push({ situation: m[1], action: action[0].toUpperCase() + action.slice(1), sentence: s.index });
   }
   return out;

@@ -123,6 +123,11 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
     }
   }
   for (const term of byKey.values()) {
+    // A capitalised word seen only at the start of sentences is not a name ("Roads at the time were terrible.").
+    if (term.pos === 'PROPN' && term.occurrences.every((o) => o.token === 0) && !/[A-Z].*[A-Z]/.test(term.display)) {
+      term.pos = 'NOUN';
+      term.display = term.display[0].toLowerCase() + term.display.slice(1);
+    }
     const seen = forms.get(term.key) as Map<string, number>;
     term.display = [...seen.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0][0];
     term.plural = /s$/i.test(term.display) && term.pos === 'NOUN' && !/ss$/i.test(term.display) && term.display.toLowerCase() !== term.key.split(' ').slice(-1)[0];

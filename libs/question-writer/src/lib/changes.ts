@@ -69,7 +69,7 @@ export function changeToAntonym(s: Sentence): Falsified | null {
   for (let i = 1; i < s.tokens.length; i++) {
     const t = s.tokens[i];
     const prev = s.tokens[i - 1];
-    const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
+    const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
     if (!predicative && !verb) continue;
     if (t.negated) continue;
@@ -100,12 +100,20 @@ export function changeByNegation(s: Sentence): Falsified | null {
     const fixed = full ? text.slice(0, prev.from) + full + text.slice(prev.to) : text;
     return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
   }
-  const auxAt = words.findIndex((t, i) => i > 0 && t.pos === 'AUX' && AUX_NEGATABLE.has(t.lower));
+  const CONTRACTED: Record<string, string> = { "'ll": ' will', "'re": ' are', "'s": ' is', "'ve": ' have', "'d": ' would' };
+  const auxAt = words.findIndex((t, i) => i > 0 && t.pos === 'AUX' && (AUX_NEGATABLE.has(t.lower) || t.lower in CONTRACTED));
   const verbAt = words.findIndex((t, i) => i > 0 && t.pos === 'VERB');
   if (auxAt > 0 && (verbAt < 0 || auxAt < verbAt)) {
     const t = words[auxAt];
-    return { text: replaceSpan(s, t.from, t.to, `${t.text} not`), kind: 'negation', original: t.text, replacement: `${t.text} not` };
+    // "has three stores" → "does not have three stores" ("has" as the main verb, not a helper).
+    if (t.lemma === 'have' && words[auxAt + 1]?.pos !== 'VERB') {
+      const helper = t.lower === 'has' ? 'does not have' : t.lower === 'had' ? 'did not have' : 'do not have';
+      return { text: replaceSpan(s, t.from, t.to, helper), kind: 'negation', original: t.text, replacement: helper };
+    }
+    const full = t.lower in CONTRACTED ? CONTRACTED[t.lower] : t.text;
+    return { text: replaceSpan(s, t.from, t.to, `${full} not`), kind: 'negation', original: t.text, replacement: `${full.trim()} not` };
   }
+  if (words.some((t, i) => i > 0 && i < verbAt && t.pos === 'AUX')) return null;
   if (verbAt > 0) {
     const t = words[verbAt];
     const helper = /ed$/.test(t.lower) || (t.lower !== t.lemma && !/s$/.test(t.lower)) ? 'did not' : /s$/.test(t.lower) && t.lower !== t.lemma ? 'does not' : t.lower === t.lemma ? 'do not' : null;

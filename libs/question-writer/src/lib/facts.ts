@@ -85,7 +85,9 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
       }
     }
     const means = /^([\w' -]{2,40}?)\s+(?:means|refers to|is defined as|stands for)\s+(.{12,200})$/i.exec(text);
-    if (means && means[1].split(/\s+/).length <= 4 && !/^(?:it|this|that|these|those|which|what|he|she|they|there|so|and|but)\b/i.test(means[1]) && !BAD_GLOSS_START.test(means[2])) {
+    // "Lower demand means firms can't raise prices": a consequence, not a definition.
+    const consequence = /\b(?:\w+er|more|less|fewer|higher|lower)\b/i.test(means?.[1] ?? '') || /\b(?:can|can't|cannot|will|won't|would|could|might|should|must)\b/i.test(means?.[2] ?? '');
+    if (means && !consequence && means[1].split(/\s+/).length <= 4 && !/^(?:it|this|that|these|those|which|what|he|she|they|there|so|and|but)\b/i.test(means[1]) && !BAD_GLOSS_START.test(means[2])) {
       out.push({ term: means[1].replace(DET, ''), gloss: means[2], nominal: isNominal(means[2]), sentence: s.index });
       continue;
     }

@@ -67,6 +67,6 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
 
 /** "Lesson: Photosynthesis": the lesson title from its main subject, else from its first chapter. */
 export function lessonTitle(lecture: Lecture): string {
-  if (lecture.subject) return titleCase(lecture.subject).slice(0, 120);
+  if (lecture.subject) return titleCase(lecture.subject.replace(/^(?:today|now|so|and|ok|okay)\s+/i, '')).slice(0, 120);
   return lecture.chapters[0]?.title ?? 'Transcript lesson';
 }

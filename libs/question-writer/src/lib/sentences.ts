@@ -209,6 +209,10 @@ function isFact(s: ParsedSentence): boolean {
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
   if (words.slice(0, 6).some((t) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text))) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
+  // "The last main thing is titration.": talk about the talk.
+  if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
+  // Words that point back to something said before ("formed this way", "the same", "as well").
+  if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
   // "First, …", "Second, …": a step of a sequence, not a statement that stands alone.
   if (/^(?:first|second|third|fourth|fifth|sixth)$/i.test(first.text) && s.tokens[1]?.text === ',') return false;
   if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
@@ -263,6 +267,8 @@ function isRule(s: ParsedSentence): boolean {
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (words.some((t) => /^(?:me|it|them|this|that|these|those)$/i.test(t.text) && t === words[1])) return false;
+  // A subject of its own inside ("Then, whoosh, down they fall!") or an exclamation: not a rule to follow.
+  if (words.some((t, i) => /^(?:they|he|she|it|we|i)$/i.test(t.text) && ['VERB', 'AUX'].includes(words[i + 1]?.pos ?? '')) || s.text.includes('!')) return false;
   const last = words[words.length - 1];
   return !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) || /^(?:above|below|over|under|off|out|up|down|in|on)$/i.test(last.text);
 }

@@ -76,7 +76,9 @@ export function nounPhraseSpans(tokens: readonly Token[], fixed: ReadonlySet<str
       if (cur.pos === 'NOUN' && cur.lower !== cur.lemma && /s$/.test(cur.lower)) break;
       end++;
     }
-    const from = Math.max(i, end - MAX_TERM_WORDS + 1);
+    let from = Math.max(i, end - MAX_TERM_WORDS + 1);
+    // "example hydrochloric acid": a vague noun leading a longer phrase is not part of the term.
+    while (from < end && VAGUE_NOUNS.has(tokens[from].lower)) from++;
     spans.push([from, end]);
     i = end + 1;
   }
@@ -124,7 +126,7 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
   }
   for (const term of byKey.values()) {
     // A capitalised word seen only at the start of sentences is not a name ("Roads at the time were terrible.").
-    if (term.pos === 'PROPN' && term.occurrences.every((o) => o.token === 0) && !/[A-Z].*[A-Z]/.test(term.display)) {
+    if (term.pos === 'PROPN' && term.occurrences.every((o) => o.token === 0) && !/[A-Z].*[A-Z]/.test(term.display) && !['noun.person', 'noun.location'].includes(term.cls) && nounClass(term.display.toLowerCase()) !== null) {
       term.pos = 'NOUN';
       term.display = term.display[0].toLowerCase() + term.display.slice(1);
     }

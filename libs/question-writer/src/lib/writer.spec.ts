@@ -61,7 +61,7 @@ describe('question writer: the defects a teacher threw away', () => {
     const lecture = analyseLecture(
       timed([
         'Charles Darwin sailed on the Beagle to the Galapagos Islands.',
-        'Alfred Russel Wallace reached the same idea in the Malay Archipelago.',
+        'Alfred Russel Wallace reached a similar idea in the Malay Archipelago.',
         'Gregor Mendel studied inheritance with pea plants in Brno.',
         'Darwin published his theory in London in 1859.',
         'Mesosaurus fossils were found in Africa and in South America.',

@@ -1,6 +1,6 @@
 import type { Chapter } from '@veolearn/domain';
 import type { Sentence } from './sentences';
-import { Term, nounPhraseSpans, titleCase } from './terms';
+import { Term, VAGUE_NOUNS, nounPhraseSpans, titleCase } from './terms';
 
 /** Up to 10 chapters (spec section 9). */
 export const MAX_CHAPTERS = 10;
@@ -254,6 +254,7 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
       if (next) last = next[1];
     }
     const text = s.text.slice(s.tokens[a].from, s.tokens[last].to);
+    if (VAGUE_NOUNS.has(s.tokens[b].lower)) continue;
     if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff)\b/i.test(text)) return text;
   }
   const early = sentences.length > 0 ? sentences[0].start + 150 : 0;

@@ -144,11 +144,23 @@ describe('question generation with the built-in generator', () => {
   it('makes a lesson from a plain transcript alone, titled from its content', async () => {
     const res = await paste(stack, owner, { transcript: waterCyclePlain() }).expect(202);
     expect(res.body.video).toMatchObject({ url: 'manual-transcript', youtubeId: null });
-    expect(res.body.video.title.length).toBeGreaterThan(3);
+    // Titled with the lecture's subject as the speaker names it ("Today we're looking at the water cycle").
+    expect(res.body.video.title).toBe('Lesson: Water Cycle');
     const { job } = await waitForJob(stack, owner, res.body.job.id);
     expect(job.state).toBe('completed');
     // Default settings: single, multiple and true/false questions only.
     for (const q of job.questions ?? []) expect(['single_choice', 'multiple_choice', 'true_false']).toContain(q['type']);
+  });
+
+  it('says in the job result when a selected type had no material, and writes another type instead', async () => {
+    const res = await paste(stack, owner, { transcript: waterCycleSrt(), interactionCount: 2, questionTypes: ['priorityRanking'] }).expect(202);
+    const { job } = await waitForJob(stack, owner, res.body.job.id);
+    expect(job.state).toBe('completed');
+    expect(job.questionCount).toBeGreaterThan(0);
+    expect((job.questions ?? []).length).toBe(job.questionCount);
+    expect((job.questions ?? []).some((q) => q['type'] === 'priority_ranking')).toBe(false);
+    const notes = (job as unknown as { notes: Array<{ code: string; message: string; type?: string }> }).notes;
+    expect(notes.some((n) => n.code === 'type_substituted' && n.type === 'priority_ranking' && /No priority ranking question/.test(n.message))).toBe(true);
   });
 
   it('regenerates the questions of an existing video, replacing the old set', async () => {

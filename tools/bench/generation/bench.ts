@@ -3,14 +3,15 @@
  *
  * 200 ten-minute transcripts are pasted through the gateway (POST /api/youtube/transcript-paste),
  * run by 2 generation worker processes, and timed from enqueue to done (the job rows' created_at and
- * finished_at). Beside it, the same work called directly in this process (parse, chapters,
- * generateBuiltinQuestions), one job after another. Prints jobs per second, p50/p99 and the ratio.
+ * finished_at). Beside it, the same work called directly in this process (parse, then the question
+ * writer's analyseLecture + writeQuestionSet), one job after another. Prints jobs per second, p50/p99 and the ratio.
  *
  * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service`):
  *   npm run bench:generation
  */
 import { Client } from 'pg';
-import { buildChapters, generateBuiltinQuestions, parseTranscript, resolveGenerationSettings } from '@veolearn/domain';
+import { parseTranscript, resolveGenerationSettings } from '@veolearn/domain';
+import { analyseLecture, writeQuestionSet } from '@veolearn/question-writer';
 import { startStack } from '@veolearn/testing';
 import { positive, runBenchmark, signUp } from '../shared/bench-kit';
 import { lectureTranscript } from './transcripts';
@@ -39,8 +40,7 @@ function direct(transcripts: string[]): { perJobMs: number[]; totalMs: number; q
     const t0 = performance.now();
     const parsed = parseTranscript(transcript);
     const duration = Math.ceil(Math.max(...parsed.segments.map((s) => s.end)));
-    const chapters = buildChapters(parsed.segments, { durationSeconds: duration });
-    questions += generateBuiltinQuestions({ title: 'Lecture', segments: parsed.segments, chapters, durationSeconds: duration, settings: SETTINGS }).length;
+    questions += writeQuestionSet(analyseLecture(parsed.segments, { durationSeconds: duration }), SETTINGS, 'Lecture').questions.length;
     perJobMs.push(performance.now() - t0);
   }
   return { perJobMs, totalMs: performance.now() - started, questions };
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
       `| queue: gateway → generation-service → BullMQ → ${WORKERS} workers (enqueue to done) | ${rows.length} | ${queueRate.toFixed(1)} | ${percentile(latencies, 50).toFixed(0)} ms | ${percentile(latencies, 99).toFixed(0)} ms | ${questions} |`,
     );
     console.log(
-      `| direct: parse + chapters + generateBuiltinQuestions, one thread | ${JOBS} | ${directRate.toFixed(1)} | ${percentile(directSorted, 50).toFixed(1)} ms | ${percentile(directSorted, 99).toFixed(1)} ms | ${baseline.questions} |`,
+      `| direct: parse + analyseLecture + writeQuestionSet, one thread | ${JOBS} | ${directRate.toFixed(1)} | ${percentile(directSorted, 50).toFixed(1)} ms | ${percentile(directSorted, 99).toFixed(1)} ms | ${baseline.questions} |`,
     );
     console.log(`\nEnqueue (POST transcript-paste): ${JOBS} in ${enqueueSeconds.toFixed(1)} s, p50 ${percentile(enqueueSorted, 50).toFixed(0)} ms, p99 ${percentile(enqueueSorted, 99).toFixed(0)} ms`);
     console.log(

@@ -224,16 +224,6 @@ const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the
 /** The lesson's main subject: what the introduction says the lecture is about, else the first term it defines, else its most salient phrase. */
 export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[], firstDefined?: { term: string; sentence: number }): string | null {
   const repeated = (text: string) => (terms.find((t) => t.display.toLowerCase() === text.toLowerCase().replace(/^(?:the|a|an)\s+/, ''))?.occurrences.length ?? 0) >= 3;
-  for (const s of sentences.slice(0, 4)) {
-    // "Food safety." said on its own near the start: the heading of the talk.
-    const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
-    if (words.length >= 1 && words.length <= 4 && words.every((t) => ['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) && words.some((t) => t.pos === 'NOUN')) return words.map((t) => t.text).join(' ');
-  }
-  for (const s of sentences.slice(0, 14)) {
-    // "This never-ending journey is called the water cycle."
-    const called = /\b(?:is|are) called (?:the )?([\w -]{3,40}?)[.!,]/i.exec(s.text);
-    if (called && repeated(called[1])) return called[1];
-  }
   for (const s of sentences.slice(0, 8)) {
     // "today we're doing, in a way, the reverse of it: cellular respiration."
     const colon = /\b(?:today|this (?:lesson|session|lecture|video))\b[^:]*:\s*([^.:;!?]{3,60})[.!]?$/i.exec(s.text);
@@ -257,10 +247,22 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
     if (VAGUE_NOUNS.has(s.tokens[b].lower)) continue;
     if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff)\b/i.test(text)) return text;
   }
+  for (const s of sentences.slice(0, 4)) {
+    // "Food safety." said on its own near the start: the heading of the talk.
+    const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+    if (words.length >= 1 && words.length <= 4 && words.every((t) => ['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) && words.some((t) => t.pos === 'NOUN')) return words.map((t) => t.text).join(' ');
+  }
+  for (const s of sentences.slice(0, 14)) {
+    // "This never-ending journey is called the water cycle."
+    const called = /\b(?:is|are) called (?:the )?([\w -]{3,40}?)[.!,]/i.exec(s.text);
+    if (called && repeated(called[1])) return called[1];
+  }
   const early = sentences.length > 0 ? sentences[0].start + 150 : 0;
   if (firstDefined && sentences[firstDefined.sentence]?.start <= early) {
-    const term = terms.find((t) => t.display.toLowerCase() === firstDefined.term.toLowerCase());
-    if (term && term.occurrences.length >= 3) return firstDefined.term;
+    // Said again later, alone or inside longer terms ("first aid kit").
+    const key = firstDefined.term.toLowerCase();
+    const mentions = terms.filter((t) => t.display.toLowerCase().includes(key)).reduce((n, t) => n + t.occurrences.length, 0);
+    if (mentions >= 3) return firstDefined.term;
   }
   const best = salientTerms(terms, null, 1).find((x) => x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
   return best ? best.term.display : null;

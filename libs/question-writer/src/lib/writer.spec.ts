@@ -1,4 +1,4 @@
-import { QUESTION_TYPES, Question, generateBuiltinQuestions, buildChapters, parseTranscript, validateQuestion } from '@veolearn/domain';
+import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, changeNumber, changeToAntonym, pickDistractors } from './changes';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -9,6 +9,7 @@ import { energySegments } from './testing/energy-lecture';
 import { writeQuestionSet, writeQuestions } from './writer';
 
 const ALL = [...QUESTION_TYPES];
+const OLD_BASE = { timestamp: 30, topicTitle: 'Glycolysis', topicStartTime: 0, feedback: { correct: 'Correct.', incorrect: 'Not quite.' } } as const;
 const fixed: Rng = () => 0.3;
 
 function timed(sentences: readonly string[], seconds = 5): TranscriptSegment[] {
@@ -22,9 +23,13 @@ function energySet(types = ALL, count = 8, perChapter = 2) {
 
 describe('question writer: the defects a teacher threw away', () => {
   it('1. writes no word-memory questions (the old generator did)', () => {
-    const { segments, durationSeconds } = energySegments();
-    const old = generateBuiltinQuestions({ title: 'Energy', segments, chapters: buildChapters(segments, { durationSeconds }), durationSeconds, settings: { questionTypes: ['multiple_choice', 'sorting_groups', 'drag_drop', 'priority_ranking', 'ordering'], interactionCount: 8, questionsPerChapter: 2 } });
-    expect(old.some(isWordMemoryQuestion)).toBe(true);
+    // Questions the old generator wrote, as a teacher saw them.
+    const old: Question[] = [
+      { ...OLD_BASE, type: 'multiple_choice', question: 'Which of these terms came up in the part of the video on Glycolysis?', options: ['pyruvate', 'oxygen', 'NADH', 'plate'], correctAnswer: [0, 2] },
+      { ...OLD_BASE, type: 'ordering', question: 'Put these points in the order the video presents them.', options: ['b', 'a', 'c'], correctAnswer: [1, 0, 2] },
+      { ...OLD_BASE, type: 'true_false', question: "The video states: 'Glycolysis happens in the cytoplasm.'", options: ['True', 'False'], correctAnswer: true },
+    ];
+    expect(old.every(isWordMemoryQuestion)).toBe(true);
     const { questions } = energySet();
     expect(questions.length).toBe(8);
     expect(questions.filter(isWordMemoryQuestion)).toEqual([]);
@@ -157,8 +162,7 @@ describe('question writer: the defects a teacher threw away', () => {
       expect(q.feedback.correct).not.toMatch(/\d+ ?%|per cent|percent of/);
     }
     // The old generator's feedback was the same on every question.
-    const { segments, durationSeconds } = energySegments();
-    const old = generateBuiltinQuestions({ title: 'Energy', segments, chapters: buildChapters(segments, { durationSeconds }), durationSeconds, settings: { questionTypes: ['single_choice'], interactionCount: 4 } });
+    const old: Question[] = [1, 2].map((n) => ({ ...OLD_BASE, type: 'single_choice', question: `Question ${n}`, options: ['a', 'b'], correctAnswer: 0, feedback: defaultFeedback('single_choice') }));
     expect(repeatedFeedback(old).length).toBeGreaterThan(0);
   });
 

@@ -1,5 +1,6 @@
 import type { YouTubeSearchResult } from './api/create-api';
 import {
+  generationSummary,
   DETAILS_NOT_CONFIGURED,
   describeTranscript,
   embedCode,
@@ -220,5 +221,19 @@ describe('formatting and share codes', () => {
     expect(code).toContain('src="https://veolearn.app/embed/7"');
     expect(code).toContain('width="100%" height="600"');
     expect(code).toContain('title="Salt &amp; &quot;pepper&quot; &lt;b>"');
+  });
+});
+
+describe('generationSummary', () => {
+  it('says how many questions are ready and what the writer could not do', () => {
+    expect(generationSummary({ questionCount: 1 })).toBe('1 question is ready to review.');
+    const text = generationSummary({
+      questionCount: 7,
+      notes: [
+        { code: 'type_substituted', message: 'No ordering question: the transcript describes no sequence of steps or dated events.' },
+        { code: 'extra_per_chapter', message: 'Some chapters have up to 2 questions.' },
+      ],
+    });
+    expect(text).toBe('7 questions are ready to review. No ordering question: the transcript describes no sequence of steps or dated events.');
   });
 });

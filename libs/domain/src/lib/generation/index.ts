@@ -12,6 +12,4 @@ export { CROSS_CHAPTER_TYPES, planQuestionSlots } from './plan';
 export type { QuestionSlot } from './plan';
 export { DEFAULT_MIN_QUESTION_GAP_SECONDS, WHOLE_VIDEO_TOPIC, finaliseQuestions } from './timing';
 export type { FinaliseOptions } from './timing';
-export { generateBuiltinQuestions } from './builtin';
-export type { BuiltinGenerationInput } from './builtin';
 export { hashText, seededRng } from './random';

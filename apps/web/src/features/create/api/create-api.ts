@@ -60,6 +60,8 @@ export interface GenerationJobView {
   maxAttempts: number;
   provider: 'openai' | 'builtin';
   questionCount: number;
+  /** What the creator should know about the set: a selected type the transcript had no material for, fewer questions than asked. */
+  notes?: Array<{ code: string; message: string; type?: string }>;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;

@@ -19,6 +19,7 @@ import { useYouTubeLink, useYouTubeSearch } from '../hooks/use-youtube';
 import {
   generationProblem,
   generationRequest,
+  generationSummary,
   hasTranscript,
   isTabEnabled,
   isWizardTab,
@@ -164,7 +165,7 @@ export function CreateWizard() {
       setOverlayOpen(false);
       toast({
         title: 'Video Generated Successfully',
-        description: `${job.questionCount} ${job.questionCount === 1 ? 'question is' : 'questions are'} ready to review.`,
+        description: generationSummary(job),
       });
       // Back from the editor reopens this video's Share step.
       navigate(`${routes.create}?video=${job.videoId}`, { replace: true });

@@ -128,7 +128,8 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     const term = o.term;
     if (term.cls === 'unknown' || !isSalient(term)) continue;
     // Part of a hyphenated word ("four-ohm resistor"): replacing it would break the word.
-    if (s.text[s.tokens[o.token].from - 1] === '-' || s.text[s.tokens[o.token + o.length - 1].to] === '-') continue;
+    const after = s.text[s.tokens[o.token + o.length - 1].to];
+    if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
     {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];

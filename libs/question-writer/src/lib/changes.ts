@@ -53,7 +53,7 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   if (i < 0) return null;
   const t = s.tokens[i];
   const value = Number(t.text.replace(/,/g, ''));
-  const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100 && s.entities.some((e) => e.type === 'DATE' && e.first <= i && e.last >= i);
+  const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100;
   const next = formatLike(changedNumber(value, rng, year), t.text);
   return { text: replaceSpan(s, t.from, t.to, next), kind: 'number', original: t.text, replacement: next };
 }
@@ -70,7 +70,9 @@ export function changeToAntonym(s: Sentence): Falsified | null {
     const t = s.tokens[i];
     const prev = s.tokens[i - 1];
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
-    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '');
+    // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
+    const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '');
+    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;

@@ -23,7 +23,7 @@ const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
 const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
-const META = new Set(['recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
+const META = new Set(['exam', 'exams', 'examiner', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
 /** Code read aloud ("for i in range one comma eleven colon"). */
 const CODE_WORDS = new Set(['dot', 'comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);

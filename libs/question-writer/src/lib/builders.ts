@@ -245,10 +245,17 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
     const [swap] = pickDistractors({ key: a.term, count: 1, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true });
     if (!swap) continue;
-    const from = s.tokens[a.token].from;
+    let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
-    const replacement = a.token === 0 ? cap(swap) : swap;
-    return { text: clean(s.text.slice(0, from) + replacement + s.text.slice(to)).replace(/\b([Aa])n? (?=\S)/g, (m) => m), kind: 'swap', original: a.surface, replacement };
+    let replacement = a.token === 0 ? cap(swap) : swap;
+    // "a function declaration" → "an argument": the article agrees with the new word.
+    const article = s.tokens[a.token - 1];
+    if (article && /^an?$/i.test(article.text)) {
+      const agreed = /^[aeiou]/i.test(swap) ? 'an' : 'a';
+      replacement = `${/^A/.test(article.text) ? cap(agreed) : agreed} ${replacement}`;
+      from = article.from;
+    }
+    return { text: clean(s.text.slice(0, from) + replacement + s.text.slice(to)), kind: 'swap', original: a.surface, replacement: swap };
   }
   return changeByNegation(s);
 }

@@ -72,7 +72,7 @@ export function changeToAntonym(s: Sentence): Falsified | null {
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
     const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '');
-    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower);
+    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;

@@ -163,7 +163,7 @@ function asStep(text: string): string | null {
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
     .replace(/^to\s+/i, '');
   t = t.replace(/\s+/g, ' ').trim();
-  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our)\b/i.test(t) || /^(?:it|this|that|they|and|but|so)\b/i.test(t)) return null;
+  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there)\b/i.test(t)) return null;
   return t[0].toUpperCase() + t.slice(1);
 }
 

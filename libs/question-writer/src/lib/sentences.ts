@@ -183,10 +183,15 @@ function hasAny(tokens: readonly Token[], words: ReadonlySet<string>): boolean {
 
 /** Whether the sentence's first words make it an instruction: an imperative or "you should/must/need to". */
 function isInstruction(all: readonly Token[]): boolean {
-  // Skip a lead-in ("Fourth, …", "For an electrical burn, …", "When you cook, …").
+  if (startsWithOrder(all)) return true;
+  // After a lead-in ("Fourth, …", "For an electrical burn, …", "When you cook, …").
   const comma = all.findIndex((t) => t.text === ',' || t.text === ':');
   const leadIn = comma > 0 && comma <= 9 && (!all.slice(0, comma).some((t) => t.pos === 'VERB' || t.pos === 'AUX') || /^(?:when|if|before|after|once|whenever|while)$/i.test(all[0].text));
-  const tokens = leadIn ? all.slice(comma + 1) : all;
+  return leadIn && startsWithOrder(all.slice(comma + 1));
+}
+
+/** Whether tokens open with an order: an imperative verb or "you should/must/need to". */
+function startsWithOrder(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
   const [a, b, c] = words;
   if (!a) return false;

@@ -237,6 +237,8 @@ export function buildSingleChoice(slot: Slot): Question | null {
 
 /** A false version of a fact: a changed number, an antonym, a same-class term swapped in, or a negation. */
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
+  // Worked arithmetic ("two times two, four volts") is not a statement to alter.
+  if (/\b(?:times|divided by|multiplied by|plus|minus|equals|squared)\b/i.test(s.text)) return null;
   const number = changeNumber(s, slot.rng);
   if (number) return number;
   const antonym = changeToAntonym(s);
@@ -272,6 +274,12 @@ function statementOf(s: Sentence, text = s.text): string {
   return statement(`${head ? cap(head) : ''}${head ? 'you' : 'You'} should ${body[0].toLowerCase()}${body.slice(1)}`);
 }
 
+/** Whether a restated rule reads as one ("You should the patricians …" does not). */
+function readsAsRule(text: string): boolean {
+  const m = /\byou should (?:not |never |always )?(\S+)/i.exec(text);
+  return !m || !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|\d)/i.test(m[1]);
+}
+
 function statement(text: string): string {
   let t = clean(text).replace(/[!]$/, '.');
   t = t.replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
@@ -289,11 +297,12 @@ export function buildTrueFalse(slot: Slot): Question | null {
   const want = slot.state.nextTruth;
   for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
     if (want) {
+      if (!readsAsRule(statementOf(s))) continue;
       slot.state.nextTruth = !want;
       return { ...base(slot, 'true_false', statementOf(s), [s], 'True', `The speaker says exactly this: “${quoteOf(s)}”`), options: ['True', 'False'], correctAnswer: true };
     }
     const f = falsify(slot, s);
-    if (!f || f.kind === 'negation') continue;
+    if (!f || f.kind === 'negation' || !readsAsRule(statementOf(s, f.text))) continue;
     slot.state.nextTruth = !want;
     return { ...base(slot, 'true_false', statementOf(s, f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
   }
@@ -315,13 +324,13 @@ function evidenceMentions(sentences: readonly Sentence[], word: string): boolean
 
 /** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */
 export function buildMultipleChoice(slot: Slot): Question | null {
-  const facts = freshFacts(slot, (s) => s.text.length <= 220);
+  const facts = freshFacts(slot, (s) => s.text.length <= 220 && readsAsRule(statementOf(s)));
   if (facts.length < 3) return null;
   const trues = facts.slice(0, 2);
   const falses: Array<{ f: Falsified; s: Sentence }> = [];
   for (const s of facts.slice(2)) {
     const f = falsify(slot, s);
-    if (f && f.kind !== 'negation') falses.push({ f, s });
+    if (f && f.kind !== 'negation' && readsAsRule(statementOf(s, f.text))) falses.push({ f, s });
     if (falses.length >= 2) break;
   }
   if (falses.length === 0) {

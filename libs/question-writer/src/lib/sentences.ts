@@ -115,7 +115,11 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const words = tokens.slice(first, endExclusive);
     // Spoken openers carry nothing in captions ("so", "and", "ok so", "basically").
     let k = 0;
-    while (k < words.length - 3 && /^(?:so|and|ok|okay|alright|basically|right|well|um|uh)$/.test(words[k].lower)) k++;
+    for (;;) {
+      if (k < words.length - 3 && /^(?:so|and|ok|okay|alright|basically|right|well|um|uh)$/.test(words[k].lower)) k++;
+      else if (k < words.length - 4 && words[k].lower === 'for' && /^(?:example|instance)$/.test(words[k + 1].lower)) k += 2;
+      else break;
+    }
     const raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
     out.push({ text: `${raw[0].toUpperCase()}${raw.slice(1)}.`, start: at(words[0].from), end: at(words[words.length - 1].to), cut: forced || cutNext });
     cutNext = forced;
@@ -214,6 +218,8 @@ function isFact(s: ParsedSentence): boolean {
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
   if (words.slice(0, 6).some((t) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text))) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
+  // "For example, …": an example that needs what came before it.
+  if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
@@ -269,9 +275,12 @@ const ABOUT_THE_LESSON = /\b(?:this one|grab a pen|pen and paper|take notes|your
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (words.some((t) => /^(?:me|it|them|this|that|these|those)$/i.test(t.text) && t === words[1])) return false;
+  // "Double the voltage, double the current.": a proportion, not an order.
+  if (/^(?:double|halve|triple|half)\b/i.test(words[0].text)) return false;
   // A subject of its own inside ("Then, whoosh, down they fall!") or an exclamation: not a rule to follow.
   if (words.some((t, i) => /^(?:they|he|she|it|we|i)$/i.test(t.text) && ['VERB', 'AUX'].includes(words[i + 1]?.pos ?? '')) || s.text.includes('!')) return false;
   const last = words[words.length - 1];

@@ -148,8 +148,10 @@ describe('question generation with the built-in generator', () => {
     expect(res.body.video.title).toBe('Lesson: Water Cycle');
     const { job } = await waitForJob(stack, owner, res.body.job.id);
     expect(job.state).toBe('completed');
-    // Default settings: single, multiple and true/false questions only.
-    for (const q of job.questions ?? []) expect(['single_choice', 'multiple_choice', 'true_false']).toContain(q['type']);
+    // Default settings: single, multiple and true/false questions, and any other type only when a note says it was added.
+    const added = ((job as unknown as { notes: Array<{ code: string; type?: string }> }).notes ?? []).filter((n) => n.code === 'type_added').map((n) => n.type);
+    expect((job.questions ?? []).length).toBeGreaterThan(0);
+    for (const q of job.questions ?? []) expect(['single_choice', 'multiple_choice', 'true_false', ...added]).toContain(q['type']);
   });
 
   it('says in the job result when a selected type had no material, and writes another type instead', async () => {

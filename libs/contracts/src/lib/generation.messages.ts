@@ -40,7 +40,7 @@ export type GenerationProvider = 'openai' | 'builtin';
 
 /** A note on a generated question set, for the creator: a selected type the transcript had no material for, fewer questions than asked. */
 export interface GenerationJobNote {
-  code: 'type_substituted' | 'fewer_questions' | 'extra_per_chapter';
+  code: 'type_substituted' | 'type_added' | 'fewer_questions' | 'extra_per_chapter';
   message: string;
   type?: string;
 }

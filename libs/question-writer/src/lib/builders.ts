@@ -89,8 +89,10 @@ function timeAfter(slot: Slot, sentences: readonly Sentence[]): number {
 }
 
 /** Facts of this chapter not used yet, good ones and well-spaced ones first. */
-function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true): Sentence[] {
-  return chapterSentences(slot)
+function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, withPrevious = false): Sentence[] {
+  const own = chapterSentences(slot);
+  const pool = withPrevious && slot.chapter > 0 ? [...own, ...slot.lecture.sentences.filter((s) => s.chapter === slot.chapter - 1)] : own;
+  return pool
     .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s))
     .map((s) => {
       const words = s.tokens.length;
@@ -236,9 +238,13 @@ export function buildSingleChoice(slot: Slot): Question | null {
 }
 
 /** A false version of a fact: a changed number, an antonym, a same-class term swapped in, or a negation. */
+/** Worked arithmetic ("two times two, four volts") is not a statement to alter. */
+function alterable(s: Sentence): boolean {
+  return !/\b(?:times|divided by|multiplied by|plus|minus|equals|squared)\b/i.test(s.text);
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
-  // Worked arithmetic ("two times two, four volts") is not a statement to alter.
-  if (/\b(?:times|divided by|multiplied by|plus|minus|equals|squared)\b/i.test(s.text)) return null;
+  if (!alterable(s)) return null;
   const number = changeNumber(s, slot.rng);
   if (number) return number;
   const antonym = changeToAntonym(s);
@@ -308,7 +314,7 @@ export function buildTrueFalse(slot: Slot): Question | null {
   }
   // Only negations were possible: still a meaningful change, used when nothing better exists.
   for (const s of freshFacts(slot, (x) => x.tokens.length <= 32)) {
-    if (s.rule) continue;
+    if (s.rule || !alterable(s)) continue;
     const f = changeByNegation(s);
     if (!f) continue;
     slot.state.nextTruth = !want;
@@ -324,7 +330,10 @@ function evidenceMentions(sentences: readonly Sentence[], word: string): boolean
 
 /** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */
 export function buildMultipleChoice(slot: Slot): Question | null {
-  const facts = freshFacts(slot, (s) => s.text.length <= 220 && readsAsRule(statementOf(s)));
+  // Statements from this chapter first, then from the one before (already watched) when this one is short.
+  const own = freshFacts(slot, (s) => s.text.length <= 220 && readsAsRule(statementOf(s)));
+  const facts = own.length >= 4 ? own : freshFacts(slot, (s) => s.text.length <= 220 && readsAsRule(statementOf(s)), true).sort((a, b) => Number(b.chapter === slot.chapter) - Number(a.chapter === slot.chapter));
+  if (!facts.some((s) => s.chapter === slot.chapter)) return null;
   if (facts.length < 3) return null;
   const trues = facts.slice(0, 2);
   const falses: Array<{ f: Falsified; s: Sentence }> = [];
@@ -334,7 +343,7 @@ export function buildMultipleChoice(slot: Slot): Question | null {
     if (falses.length >= 2) break;
   }
   if (falses.length === 0) {
-    for (const s of facts.slice(2).filter((x) => !x.rule)) {
+    for (const s of facts.slice(2).filter((x) => !x.rule && alterable(x))) {
       const f = changeByNegation(s);
       if (f) {
         falses.push({ f, s });

@@ -31,8 +31,8 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
-const HEDGES = new Set(['supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+const ASIDES = /\b(?:the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {

@@ -5,7 +5,7 @@ import { Lecture, analyseLecture } from './lecture';
 
 /** A note on the set for the creator: a type that had no material, fewer questions than asked. */
 export interface GenerationNote {
-  code: 'type_substituted' | 'fewer_questions' | 'extra_per_chapter';
+  code: 'type_substituted' | 'type_added' | 'fewer_questions' | 'extra_per_chapter';
   message: string;
   type?: QuestionType;
 }
@@ -113,10 +113,14 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   const missing: QuestionType[] = [];
   for (const type of ordered) if (!tryType(type)) missing.push(type);
   const reported = new Set<QuestionType>();
+  // Replacements come from the types the creator selected; only when none of those can carry a plain
+  // question (say, priority ranking alone) do the plain types step in.
+  const selectedStaples = settings.questionTypes.filter((t) => STAPLES.includes(t));
+  const substitutes = selectedStaples.length > 0 ? [...selectedStaples, ...settings.questionTypes.filter((t) => !STAPLES.includes(t))] : [...settings.questionTypes, ...STAPLES];
   for (const type of missing) {
     const used = new Map<QuestionType, number>();
     for (const w of written) used.set(w.q.type, (used.get(w.q.type) ?? 0) + 1);
-    const alternatives = [...settings.questionTypes.filter((t) => t !== type && STAPLES.includes(t)), ...settings.questionTypes.filter((t) => t !== type && !STAPLES.includes(t)), ...STAPLES].filter((t, i, all) => all.indexOf(t) === i).sort((a, b) => (used.get(a) ?? 0) - (used.get(b) ?? 0));
+    const alternatives = substitutes.filter((t) => t !== type).sort((a, b) => (used.get(a) ?? 0) - (used.get(b) ?? 0));
     let replacement: QuestionType | null = null;
     for (const alt of alternatives) {
       if (tryType(alt)) {
@@ -130,7 +134,18 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
     }
   }
   // Still short (some chapters had no material): let the chapters that have it carry one more, up to 3.
-  const fillers = [...settings.questionTypes.filter((t) => STAPLES.includes(t)), ...STAPLES].filter((t, i, all) => all.indexOf(t) === i);
+  const fillers = selectedStaples.length > 0 ? selectedStaples : [...STAPLES];
+  // When the selected types cannot reach the number asked, plain types the creator did not select make up
+  // the rest, and the notes say so.
+  const lastResort = (): void => {
+    for (const type of STAPLES.filter((t) => !settings.questionTypes.includes(t))) {
+      while (written.length < total && tryType(type)) {
+        if (!notes.some((n) => n.code === 'type_added' && n.type === type)) {
+          notes.push({ code: 'type_added', type, message: `The selected types had material for only ${written.length - 1} questions, so ${articleFor(LABEL[type])} ${LABEL[type]} question was added to reach the ${total} asked for.` });
+        }
+      }
+    }
+  };
   while (written.length < total && Math.max(...caps) < MAX_QUESTIONS_PER_CHAPTER) {
     for (let c = 0; c < caps.length; c++) caps[c]++;
     if (!notes.some((n) => n.code === 'extra_per_chapter')) {
@@ -145,6 +160,7 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
       }
     }
   }
+  lastResort();
   const questions = finaliseQuestions(
     written.map((w) => w.q),
     chapters,

@@ -300,6 +300,6 @@ export function selectionKey(selected: SelectedVideo | null): string {
 /** The toast text when generation finishes: how many questions, and what the writer could not do (types without material, fewer questions). */
 export function generationSummary(job: { questionCount: number; notes?: Array<{ code: string; message: string }> }): string {
   const count = `${job.questionCount} ${job.questionCount === 1 ? 'question is' : 'questions are'} ready to review.`;
-  const notes = (job.notes ?? []).filter((n) => n.code === 'type_substituted' || n.code === 'fewer_questions').map((n) => n.message);
+  const notes = (job.notes ?? []).filter((n) => n.code === 'type_substituted' || n.code === 'type_added' || n.code === 'fewer_questions').map((n) => n.message);
   return [count, ...notes].join(' ');
 }

@@ -258,6 +258,7 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     let replacement = a.token === 0 ? cap(swap) : swap;
     // "a function declaration" → "an argument": the article agrees with the new word.
     const article = s.tokens[a.token - 1];
+    if (article && article.pos === 'DET' && /^[A-Z]/.test(swap)) continue;
     if (article && /^an?$/i.test(article.text)) {
       const agreed = /^[aeiou]/i.test(swap) ? 'an' : 'a';
       replacement = `${/^A/.test(article.text) ? cap(agreed) : agreed} ${replacement}`;
@@ -276,6 +277,7 @@ function statementOf(s: Sentence, text = s.text): string {
   const lead = /^((?:when|if|before|after|once|whenever|while|for|with|in|on|during)\b[^,]{2,80},\s*)(.+)$/i.exec(t);
   const head = lead ? lead[1] : '';
   const rest = lead ? lead[2] : t;
+  if (/^you\s+(?:should|must|need|have to|always|never)\b/i.test(rest)) return statement(`${head ? cap(head) : ''}${head ? rest : cap(rest)}`);
   const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ');
   return statement(`${head ? cap(head) : ''}${head ? 'you' : 'You'} should ${body[0].toLowerCase()}${body.slice(1)}`);
 }

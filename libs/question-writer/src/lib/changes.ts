@@ -103,8 +103,15 @@ export function changeByNegation(s: Sentence): Falsified | null {
     return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
   }
   const CONTRACTED: Record<string, string> = { "'ll": ' will', "'re": ' are', "'s": ' is', "'ve": ' have', "'d": ' would' };
-  const auxAt = words.findIndex((t, i) => i > 0 && t.pos === 'AUX' && (AUX_NEGATABLE.has(t.lower) || t.lower in CONTRACTED));
-  const verbAt = words.findIndex((t, i) => i > 0 && t.pos === 'VERB');
+  // Already negative in another way ("never", "no"): a second negation would garble it.
+  if (words.some((t) => /^(?:never|no|nothing|none|nobody|neither|nor|hardly|without)$/i.test(t.text))) return null;
+  // Only the main verb: nothing inside a relative or subordinate clause ("… rows where there is a match").
+  const clauseAt = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where|when|if|because|although|while|so|and|but|or)$/i.test(t.text));
+  const firstVerb = words.findIndex((t, i) => i > 0 && (t.pos === 'AUX' || t.pos === 'VERB'));
+  if (firstVerb < 0 || (clauseAt > 0 && clauseAt < firstVerb)) return null;
+  const auxAt = words[firstVerb].pos === 'AUX' && (AUX_NEGATABLE.has(words[firstVerb].lower) || words[firstVerb].lower in CONTRACTED) ? firstVerb : -1;
+  const verbAt = words.findIndex((t, i) => i >= firstVerb && t.pos === 'VERB');
+  if (auxAt < 0 && words[firstVerb].pos === 'AUX') return null;
   if (auxAt > 0 && (verbAt < 0 || auxAt < verbAt)) {
     const t = words[auxAt];
     // "has three stores" → "does not have three stores" ("has" as the main verb, not a helper).

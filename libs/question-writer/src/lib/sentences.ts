@@ -235,6 +235,13 @@ function isFact(s: ParsedSentence): boolean {
   const last = words[words.length - 1];
   if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !/^(?:above|below|over|under|off|out|up|down)$/i.test(last.text)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
   const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  // "Customers who never placed an order.": the only verb sits in a relative clause.
+  const relative = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where)$/i.test(t.text));
+  if (relative > 0 && verb > relative && !words.slice(relative + 2).some((t, i) => t.pos === 'AUX' && i > 2)) {
+    const after = words.slice(relative + 1);
+    const verbs = after.filter((t) => t.pos === 'VERB' || t.pos === 'AUX').length;
+    if (verbs < 2) return false;
+  }
   // "About 2,870 kilojoules per mole, if you burn it completely.": no verb before a trailing clause.
   const clauseAt = words.findIndex((t, i) => i > 0 && words[i - 1].text === ',' && /^(?:if|when|because|which|who|while|unless|although)$/i.test(t.text));
   if (clauseAt > 0 && !words.slice(0, clauseAt).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;

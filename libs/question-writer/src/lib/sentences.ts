@@ -213,6 +213,8 @@ function isFact(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length < 6 || words.length > 34) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
+  // Two sentences the splitter left joined ("… you pass in. Use return …").
+  if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   const first = words[0];
   if (CONTEXT_OPENERS.has(first.lower) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.

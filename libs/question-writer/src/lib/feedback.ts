@@ -1,14 +1,8 @@
-import { FEEDBACK_TEXT_MAX_LENGTH, QuestionFeedback } from '@veolearn/domain';
+import { FEEDBACK_TEXT_MAX_LENGTH, QuestionFeedback, formatClock } from '@veolearn/domain';
 import type { Audience } from './audience';
 
-/** m:ss (or h:mm:ss) for a time in seconds. */
-export function clock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
+/** m:ss (or h:mm:ss) for a time in seconds: the domain's clock format. */
+export const clock = formatClock;
 
 /** How learning works, said without invented figures: retrieval practice, prediction error, spacing, consolidation. */
 const BRAIN_CORRECT: Record<Audience, string[]> = {

@@ -109,6 +109,8 @@ export function changeByNegation(s: Sentence): Falsified | null {
   const clauseAt = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where|when|if|because|although|while|so|and|but|or)$/i.test(t.text));
   const firstVerb = words.findIndex((t, i) => i > 0 && (t.pos === 'AUX' || t.pos === 'VERB'));
   if (firstVerb < 0 || (clauseAt > 0 && clauseAt < firstVerb)) return null;
+  // "the figure you'll see is …" (a clause before the main verb) or "cross join gives" (a noun read as a verb).
+  if (words.slice(1, firstVerb).some((t) => t.pos === 'PRON') || ['VERB', 'AUX'].includes(words[firstVerb + 1]?.pos ?? '')) return null;
   const auxAt = words[firstVerb].pos === 'AUX' && (AUX_NEGATABLE.has(words[firstVerb].lower) || words[firstVerb].lower in CONTRACTED) ? firstVerb : -1;
   const verbAt = words.findIndex((t, i) => i >= firstVerb && t.pos === 'VERB');
   if (auxAt < 0 && words[firstVerb].pos === 'AUX') return null;

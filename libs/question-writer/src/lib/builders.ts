@@ -1,5 +1,6 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
 import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, numberDistractors, pickDistractors } from './changes';
+import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
@@ -184,9 +185,14 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
         if (wrongs.length < wrong) continue;
         return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface };
       }
-      const wrongs = pickDistractors({ key: a.term, count: wrong, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter });
-      if (wrongs.length < wrong) continue;
       const surface = a.term.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(a.surface) || a.token > 0 ? a.surface : a.surface[0].toLowerCase() + a.surface.slice(1);
+      // Wrong options read as the same part of speech as the answer in this very gap.
+      const gapped = withGap(s, a.token, a.length, '____');
+      const keyPos = posInGap(gapped, surface);
+      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
+        .filter((w) => posInGap(gapped, w) === keyPos)
+        .slice(0, wrong);
+      if (wrongs.length < wrong) continue;
       return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface };
     }
   }
@@ -285,7 +291,7 @@ function statementOf(s: Sentence, text = s.text): string {
 /** Whether a restated rule reads as one ("You should the patricians …" does not). */
 function readsAsRule(text: string): boolean {
   const m = /\byou should (?:not |never |always )?(\S+)/i.exec(text);
-  return !m || !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|\d)/i.test(m[1]);
+  return !m || !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|you|we|they|it|he|she|i|\d)\b/i.test(m[1]);
 }
 
 function statement(text: string): string {

@@ -26,7 +26,7 @@ export function headPartOfSpeech(text: string): string | null {
 }
 
 /** The part of speech of an option put into the gap of a statement ("Raw meat goes on the ____."), read in that context. */
-function posInGap(statement: string, option: string): string | null {
+export function posInGap(statement: string, option: string): string | null {
   const at = statement.indexOf('____');
   const text = statement.slice(0, at) + option + statement.slice(at + 4);
   const tokens = parseSentences(text).flatMap((s) => s.tokens.map((t) => ({ ...t, from: t.from + s.from, to: t.to + s.from })));

@@ -229,7 +229,7 @@ function isFact(s: ParsedSentence): boolean {
   // "First, …", "Second, …": a step of a sequence, not a statement that stands alone.
   if (/^(?:first|second|third|fourth|fifth|sixth)$/i.test(first.text) && s.tokens[1]?.text === ',') return false;
   if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
-  if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text)) return false;
+  if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
   if (!words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) return false;
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
@@ -279,7 +279,7 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /\b(?:this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /\b(?:please|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {

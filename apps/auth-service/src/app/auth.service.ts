@@ -1,13 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
-import { DataSource, QueryFailedError, Repository } from 'typeorm';
+import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import type { AuthResult, GoogleSignInMessage, SignInMessage, SignUpMessage, UserView } from '@veolearn/contracts';
 import {
   isLocked,
   normalizeIdentifier,
   PASSWORD_MIN_LENGTH,
-  registerFailure,
   trialEndsAtFrom,
   USERNAME_MAX_LENGTH,
 } from '@veolearn/domain';
@@ -21,13 +20,23 @@ import { toUserView } from './user-view';
 const BAD_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked after too many failed sign-in attempts. Please try again later.';
 
+/** seed-admin was pointed at an account that is not an admin, without ADMIN_PROMOTE_EXISTING=true. */
+export class AdminPromotionRefused extends Error {
+  constructor(email: string) {
+    super(
+      `The account ${email} already exists and is not an admin; nothing was changed. ` +
+        'To promote it (its password is reset and all its sessions are ended), run again with ADMIN_PROMOTE_EXISTING=true.',
+    );
+    this.name = 'AdminPromotionRefused';
+  }
+}
+
 @Injectable()
 export class AuthService {
   constructor(
     private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
-    @InjectRepository(LoginThrottleEntity) private readonly throttles: Repository<LoginThrottleEntity>,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionService,
     private readonly securityEvents: SecurityEventsService,
@@ -81,43 +90,113 @@ export class AuthService {
     }
   }
 
+  /**
+   * Every attempt is counted, under a row lock, before the password is checked, so parallel attempts
+   * cannot get past the limit: an attempt counted beyond the limit locks the account without a check,
+   * and a correct password only resets the count (and signs in) while the account is not locked.
+   */
   async signIn(message: SignInMessage): Promise<AuthResult> {
     const emailLower = normalizeIdentifier(message.email);
     const { context } = message;
-    const now = new Date();
-    const throttle = await this.throttles.findOneBy({ emailLower });
-    if (isLocked(throttle, now)) {
-      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, context });
+    const attempt = await this.countAttempt(emailLower, new Date());
+    if (attempt.refused) {
+      const userId = (await this.users.findOne({ select: { id: true }, where: { emailLower } }))?.id ?? null;
+      await this.securityEvents.record({
+        eventType: 'login_blocked_locked',
+        severity: 'warning',
+        email: emailLower,
+        userId,
+        context,
+        details: attempt.lockedNow ? { attemptsInARow: attempt.count } : undefined,
+      });
+      if (attempt.lockedNow) await this.recordLock(emailLower, userId, context, attempt.lockedUntil, attempt.count);
       throw rpcError(423, LOCKED);
     }
     const user = await this.users.findOneBy({ emailLower });
     const ok = await this.passwords.verify(user?.passwordHash ?? null, message.password);
+    const now = new Date();
     if (!user || !ok) {
-      const lockedMeanwhile = await this.registerFailure(emailLower, user?.id ?? null, context, now);
+      const lockedMeanwhile = await this.registerFailure(emailLower, user?.id ?? null, attempt.count, context, now);
       throw lockedMeanwhile ? rpcError(423, LOCKED) : rpcError(401, BAD_CREDENTIALS);
     }
-    if (throttle) await this.throttles.delete({ emailLower });
+    if (!(await this.resetAfterSuccess(emailLower, now))) {
+      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId: user.id, context });
+      throw rpcError(423, LOCKED);
+    }
     await this.users.update({ id: user.id }, { lastLoginAt: now });
     user.lastLoginAt = now;
     return { token: await this.sessions.issue(user, context), user: toUserView(user) };
   }
 
+  private lockPolicy() {
+    return { threshold: this.config.LOCKOUT_THRESHOLD, lockMinutes: this.config.LOCKOUT_MINUTES };
+  }
+
+  /** Locks the throttle row of an e-mail (creating it if needed) for the rest of the transaction. */
+  private async lockThrottle(manager: EntityManager, emailLower: string): Promise<LoginThrottleEntity> {
+    await manager.query(`INSERT INTO "auth"."login_throttles" (email_lower, failures) VALUES ($1, 0) ON CONFLICT (email_lower) DO NOTHING`, [emailLower]);
+    return manager.findOneOrFail(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
+  }
+
   /**
-   * Counts a failure in a row-locked transaction, so parallel attempts cannot slip past the limit.
-   * Returns true when another attempt locked the account while this one was checking the password.
+   * Counts an attempt before its password is checked. Refused when the account is locked, or when
+   * this attempt goes beyond the limit (then it locks the account: as many attempts as the limit are
+   * already counted and none of them has succeeded yet).
    */
-  private async registerFailure(emailLower: string, userId: number | null, context: SignInMessage['context'], now: Date): Promise<boolean> {
-    const policy = { threshold: this.config.LOCKOUT_THRESHOLD, lockMinutes: this.config.LOCKOUT_MINUTES };
-    const next = await this.dataSource.transaction(async (manager) => {
-      await manager.query(
-        `INSERT INTO "auth"."login_throttles" (email_lower, failures) VALUES ($1, 0) ON CONFLICT (email_lower) DO NOTHING`,
-        [emailLower],
-      );
+  private async countAttempt(
+    emailLower: string,
+    now: Date,
+  ): Promise<{ refused: false; count: number } | { refused: true; lockedNow: boolean; count: number; lockedUntil: Date | null }> {
+    const policy = this.lockPolicy();
+    return this.dataSource.transaction(async (manager) => {
+      const current = await this.lockThrottle(manager, emailLower);
+      if (isLocked(current, now)) return { refused: true, lockedNow: false, count: current.failures, lockedUntil: current.lockedUntil };
+      const lockExpired = current.lockedUntil !== null;
+      const count = (lockExpired ? 0 : current.failures) + 1;
+      if (count > policy.threshold) {
+        const lockedUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
+        await manager.update(LoginThrottleEntity, { emailLower }, { failures: count, lockedUntil });
+        return { refused: true, lockedNow: true, count, lockedUntil };
+      }
+      await manager.update(LoginThrottleEntity, { emailLower }, { failures: count, lockedUntil: null });
+      return { refused: false, count };
+    });
+  }
+
+  /** After a correct password: clears the count unless the account got locked meanwhile (then false). */
+  private async resetAfterSuccess(emailLower: string, now: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (manager) => {
       const current = await manager.findOne(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
-      if (isLocked(current, now)) return null;
-      const state = registerFailure(current, now, policy);
-      await manager.update(LoginThrottleEntity, { emailLower }, { failures: state.failures, lockedUntil: state.lockedUntil, lastFailureAt: now });
-      return state;
+      if (!current) return true;
+      if (isLocked(current, now)) return false;
+      await manager.delete(LoginThrottleEntity, { emailLower });
+      return true;
+    });
+  }
+
+  /**
+   * Records a failed password check of the attempt counted as `count`; the one that reaches the limit
+   * locks the account. Returns true when another attempt locked it while this one was checking.
+   */
+  private async registerFailure(
+    emailLower: string,
+    userId: number | null,
+    count: number,
+    context: SignInMessage['context'],
+    now: Date,
+  ): Promise<boolean> {
+    const policy = this.lockPolicy();
+    const next = await this.dataSource.transaction(async (manager) => {
+      const current = await this.lockThrottle(manager, emailLower);
+      if (isLocked(current, now)) {
+        await manager.update(LoginThrottleEntity, { emailLower }, { lastFailureAt: now });
+        return null;
+      }
+      // A success may have reset the count while this attempt was checked: it then counts anew.
+      const failures = Math.max(current.failures, 1);
+      const lockedUntil = count >= policy.threshold ? new Date(now.getTime() + policy.lockMinutes * 60_000) : null;
+      await manager.update(LoginThrottleEntity, { emailLower }, { failures, lockedUntil, lastFailureAt: now });
+      return { failures: count, lockedUntil };
     });
     if (!next) {
       await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId, context });
@@ -131,17 +210,19 @@ export class AuthService {
       context,
       details: { failuresInARow: next.failures, accountExists: userId !== null },
     });
-    if (next.lockedNow) {
-      await this.securityEvents.record({
-        eventType: 'account_locked',
-        severity: 'critical',
-        email: emailLower,
-        userId,
-        context,
-        details: { lockedUntil: next.lockedUntil?.toISOString(), failuresInARow: next.failures },
-      });
-    }
+    if (next.lockedUntil) await this.recordLock(emailLower, userId, context, next.lockedUntil, next.failures);
     return false;
+  }
+
+  private async recordLock(emailLower: string, userId: number | null, context: SignInMessage['context'], lockedUntil: Date | null, failures: number): Promise<void> {
+    await this.securityEvents.record({
+      eventType: 'account_locked',
+      severity: 'critical',
+      email: emailLower,
+      userId,
+      context,
+      details: { lockedUntil: lockedUntil?.toISOString(), failuresInARow: failures },
+    });
   }
 
   async currentUser(userId: number): Promise<UserView> {
@@ -198,17 +279,35 @@ export class AuthService {
     return candidate;
   }
 
-  /** Creates the first admin, or promotes and resets the account with that e-mail. */
-  async ensureAdmin(email: string, password: string, username: string): Promise<{ created: boolean; user: UserView }> {
+  /**
+   * Creates the first admin. An existing admin with that e-mail gets the password (when it differs);
+   * an existing non-admin account is promoted only with `promoteExisting` (ADMIN_PROMOTE_EXISTING=true).
+   * A promotion or a password change ends every session of the account.
+   */
+  async ensureAdmin(
+    email: string,
+    password: string,
+    username: string,
+    options: { promoteExisting?: boolean } = {},
+  ): Promise<{ created: boolean; changed: boolean; sessionsRevoked: number; user: UserView }> {
     if (password.length < PASSWORD_MIN_LENGTH) throw new Error(`ADMIN_PASSWORD must be at least ${PASSWORD_MIN_LENGTH} characters`);
     const emailLower = normalizeIdentifier(email);
-    const passwordHash = await this.passwords.hash(password);
     const existing = await this.users.findOneBy({ emailLower });
     if (existing) {
-      await this.users.update({ id: existing.id }, { isAdmin: true, hasUnlimitedAccess: true, passwordHash });
-      await this.sessions.forgetUser(existing.id);
-      return { created: false, user: toUserView(await this.users.findOneByOrFail({ id: existing.id })) };
+      if (!existing.isAdmin && !options.promoteExisting) throw new AdminPromotionRefused(existing.email);
+      const promote = !existing.isAdmin || !existing.hasUnlimitedAccess;
+      const passwordChanged = !(await this.passwords.verify(existing.passwordHash, password));
+      if (!promote && !passwordChanged) {
+        return { created: false, changed: false, sessionsRevoked: 0, user: toUserView(existing) };
+      }
+      await this.users.update(
+        { id: existing.id },
+        { isAdmin: true, hasUnlimitedAccess: true, ...(passwordChanged ? { passwordHash: await this.passwords.hash(password) } : {}) },
+      );
+      const sessionsRevoked = await this.sessions.revokeAllForUser(existing.id);
+      return { created: false, changed: true, sessionsRevoked, user: toUserView(await this.users.findOneByOrFail({ id: existing.id })) };
     }
+    const passwordHash = await this.passwords.hash(password);
     const name = (await this.users.existsBy({ usernameLower: normalizeIdentifier(username) })) ? await this.freeUsername(username) : username;
     const user = this.users.create({
       username: name,
@@ -228,6 +327,6 @@ export class AuthService {
       lastLoginAt: null,
     });
     await this.users.insert(user);
-    return { created: true, user: toUserView(await this.users.findOneByOrFail({ id: user.id })) };
+    return { created: true, changed: true, sessionsRevoked: 0, user: toUserView(await this.users.findOneByOrFail({ id: user.id })) };
   }
 }

@@ -127,6 +127,26 @@ export class SessionService {
     await this.redis.set(this.cacheKey(sessionId), REVOKED, 'EX', this.config.SESSION_TTL_SECONDS);
   }
 
+  /** Ends every live session of a user at once (Postgres row and Redis tombstone), as a logout would. */
+  async revokeAllForUser(userId: number): Promise<number> {
+    const revoked: { id: string }[] = await this.sessions
+      .createQueryBuilder()
+      .update()
+      .set({ revokedAt: () => 'now()' })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId })
+      .returning(['id'])
+      .execute()
+      .then((result) => (result.raw as { id: string }[]) ?? []);
+    if (revoked.length > 0) {
+      const pipeline = this.redis.pipeline();
+      for (const { id } of revoked) pipeline.set(this.cacheKey(id), REVOKED, 'EX', this.config.SESSION_TTL_SECONDS);
+      const results = await pipeline.exec();
+      const failed = results?.find(([error]) => error);
+      if (failed) throw failed[0];
+    }
+    return revoked.length;
+  }
+
   /** Drops cached sessions of a user whose plan or role changed, so the next check reads Postgres. */
   async forgetUser(userId: number): Promise<void> {
     const rows = await this.sessions.find({ select: { id: true }, where: { userId, revokedAt: IsNull() } });

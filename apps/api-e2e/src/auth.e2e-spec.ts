@@ -14,7 +14,7 @@ afterAll(async () => {
 
 describe('health and API basics', () => {
   it('reports Postgres, Redis and the auth-service as up', async () => {
-    const res = await api(stack).get('/api/health').expect(200);
+    const res = await api(stack).get('/api/health').set('X-Health-Token', stack.env['HEALTH_DETAIL_TOKEN']!).expect(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.details).toMatchObject({ postgres: { status: 'up' }, redis: { status: 'up' }, 'auth-service': { status: 'up' } });
   });

@@ -96,7 +96,7 @@ async function seedAnswer(attemptId: string, interactionId: number, correct: boo
 
 describe('health', () => {
   it('reports the video-service and its Postgres', async () => {
-    const res = await api(stack).get('/api/health').expect(200);
+    const res = await api(stack).get('/api/health').set('X-Health-Token', stack.env['HEALTH_DETAIL_TOKEN']!).expect(200);
     expect(res.body.info['video-service']).toMatchObject({ status: 'up', instance: expect.any(String) });
     expect(res.body.info['video-service:postgres']).toMatchObject({ status: 'up' });
   });

@@ -22,16 +22,25 @@ describe('rate limiting backed by Redis', () => {
     await api(stack).get('/api/auth/google/status').expect(200);
   });
 
-  it('keeps its counters in Redis under the deployment prefix', async () => {
+  it('keeps its counters in Redis under the deployment prefix, one per client and limit', async () => {
     const { default: Redis } = await import('ioredis');
     const redis = new Redis(stack.env['REDIS_URL']!);
     try {
-      // The throttler names its counters by a hash; nothing else but sessions lives under this prefix yet.
-      const keys = (await redis.keys(`${stack.redisPrefix}:*`)).filter((k) => !k.includes(':session:'));
-      expect(keys.length).toBeGreaterThan(0);
-      const ttl = await redis.pttl(keys[0]!);
-      expect(ttl).toBeGreaterThan(0);
-      expect(ttl).toBeLessThanOrEqual(60_000);
+      // The limiter's own keys: `<prefix>:{rl:<client>:<limit name>}:hits` (other keys under the prefix are queues and sessions).
+      const credentials = `${stack.redisPrefix}:{rl:ip:127.0.0.1:credentials}:hits`;
+      const general = `${stack.redisPrefix}:{rl:ip:127.0.0.1:default}:hits`;
+      // The previous test made 4 sign-in attempts; the general limit also counted its other request
+      // and the health polls of the start-up.
+      expect(Number(await redis.get(credentials))).toBe(4);
+      const before = Number(await redis.get(general));
+      expect(before).toBeGreaterThanOrEqual(5);
+      await api(stack).get('/api/auth/google/status').expect(200);
+      expect(Number(await redis.get(general))).toBe(before + 1);
+      for (const key of [credentials, general]) {
+        const ttl = await redis.pttl(key);
+        expect(ttl).toBeGreaterThan(0);
+        expect(ttl).toBeLessThanOrEqual(60_000);
+      }
     } finally {
       redis.disconnect();
     }

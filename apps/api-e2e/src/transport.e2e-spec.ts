@@ -6,7 +6,7 @@ const transport = process.env['TEST_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
 async function instancesSeen(stack: RunningStack, calls: number): Promise<Set<string>> {
   const seen = new Set<string>();
   for (let i = 0; i < calls; i++) {
-    const res = await api(stack).get('/api/health').expect(200);
+    const res = await api(stack).get('/api/health').set('X-Health-Token', stack.env['HEALTH_DETAIL_TOKEN']!).expect(200);
     seen.add(res.body.details['auth-service'].instance);
   }
   return seen;
@@ -75,7 +75,7 @@ describe(`the gateway over ${transport}`, () => {
     const res = await api(stack).get('/api/auth/validate').set('Authorization', `Bearer ${token}`);
     expect(res.status).toBe(503);
     expect(res.body.message).toMatch(/auth service is not answering/);
-    const health = await api(stack).get('/api/health').expect(503);
+    const health = await api(stack).get('/api/health').set('X-Health-Token', stack.env['HEALTH_DETAIL_TOKEN']!).expect(503);
     expect(health.body.message).toMatch(/auth-service/);
     expect(health.body.details['auth-service'].status).toBe('down');
     expect(health.body.details.redis.status).toBe('up');

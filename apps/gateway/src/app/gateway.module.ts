@@ -22,6 +22,7 @@ import { InteractionsController } from './library/interactions.controller';
 import { PlaybackController } from './library/playback.controller';
 import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
+import { clientTracker, ipTracker, throttleKey } from './http/client-throttle';
 import { SpaFallback } from './http/spa-fallback';
 import { ServicesModule } from './services/services.module';
 import { MediaModule } from './media/media.module';
@@ -42,10 +43,19 @@ function isCredentialRoute(context: ExecutionContext): boolean {
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],
       useFactory: (config: AppConfig, redis: Redis) => ({
+        // Both limits count per client over all their routes (one key per client, not per handler):
+        // the general one by signed-in user or address, the sign-in/sign-up one by address.
         throttlers: [
-          { name: 'default', ttl: MINUTE_MS, limit: config.RATE_LIMIT_PER_MINUTE },
-          { name: 'credentials', ttl: MINUTE_MS, limit: config.AUTH_RATE_LIMIT_PER_MINUTE, skipIf: (ctx) => !isCredentialRoute(ctx) },
+          { name: 'default', ttl: MINUTE_MS, limit: config.RATE_LIMIT_PER_MINUTE, getTracker: clientTracker(config.JWT_SECRET) },
+          {
+            name: 'credentials',
+            ttl: MINUTE_MS,
+            limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+            skipIf: (ctx) => !isCredentialRoute(ctx),
+            getTracker: (req) => ipTracker(req),
+          },
         ],
+        generateKey: (_context, tracker) => throttleKey(tracker),
         storage: new ThrottlerStorageRedisService(redis),
         errorMessage: 'Too many requests. Please wait a minute and try again.',
       }),

@@ -8,11 +8,27 @@ describe('loadConfig', () => {
   });
 
   it('reads numbers, booleans and optional integrations from the environment', () => {
-    const config = loadConfig({ PORT: '8080', TRUST_PROXY: 'true', TRANSPORT: 'nats', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    const config = loadConfig({ PORT: '8080', TRUST_PROXY: '1', TRANSPORT: 'nats', GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     expect(config.PORT).toBe(8080);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toBe(1);
     expect(config.TRANSPORT).toBe('nats');
     expect(config.googleConfigured).toBe(true);
+  });
+
+  it('reads TRUST_PROXY as off, a hop count or a list of trusted addresses, and refuses true', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8,::1' }).TRUST_PROXY).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY="true".*hop|number of proxies/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: 'proxy.example.com' })).toThrow(ConfigError);
+  });
+
+  it('reads HEALTH_DETAIL_TOKEN, unset by default', () => {
+    expect(loadConfig({}).HEALTH_DETAIL_TOKEN).toBeUndefined();
+    expect(loadConfig({ HEALTH_DETAIL_TOKEN: 'x'.repeat(20) }).HEALTH_DETAIL_TOKEN).toBe('x'.repeat(20));
+    expect(() => loadConfig({ HEALTH_DETAIL_TOKEN: 'short' })).toThrow(ConfigError);
   });
 
   it('treats empty optional values as unset', () => {

@@ -11,7 +11,9 @@ import {
   Min,
   MinLength,
   validateSync,
+  ValidateBy,
 } from 'class-validator';
+import { isIP } from 'node:net';
 
 export const TRANSPORTS = ['tcp', 'nats'] as const;
 export type TransportKind = (typeof TRANSPORTS)[number];
@@ -23,6 +25,42 @@ const toInt = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : Number(value);
 const toBool = ({ value }: { value: unknown }): unknown =>
   value === undefined || value === '' ? undefined : ['1', 'true', 'yes', 'on'].includes(String(value).toLowerCase());
+/** What Fastify's `trustProxy` takes: nothing trusted, a number of hops, or trusted proxy addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/** `false`/empty, a hop count (`1`), or a comma-separated list of addresses and CIDRs; anything else is left for the validator to refuse. */
+const toTrustProxy = ({ value }: { value: unknown }): unknown => {
+  if (value === undefined || value === false) return false;
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  if (text === '' || ['false', 'no', 'off', '0'].includes(text.toLowerCase())) return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  if (['true', 'yes', 'on'].includes(text.toLowerCase())) return text;
+  return text.split(',').map((part) => part.trim());
+};
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const family = isIP(address);
+  if (family === 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+const IsTrustProxy = () =>
+  ValidateBy({
+    name: 'isTrustProxy',
+    validator: {
+      validate: (value: unknown) =>
+        value === false ||
+        (typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 10) ||
+        (Array.isArray(value) && value.length > 0 && value.every((entry) => typeof entry === 'string' && isAddressOrCidr(entry))),
+      defaultMessage: () =>
+        'TRUST_PROXY must be false, the number of proxies in front of the gateway (e.g. 1), or a comma-separated list of their addresses or CIDRs (e.g. 127.0.0.1,10.0.0.0/8); `true` is refused because it would trust any X-Forwarded-For a client sends',
+    },
+  });
+
 const emptyToUndefined = ({ value }: { value: unknown }): unknown => (value === '' ? undefined : value);
 
 /**
@@ -100,11 +138,11 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1)
   LOCKOUT_MINUTES = 15;
 
-  /** Requests per minute per client IP across the API. */
+  /** Requests per minute per client (signed-in user, otherwise IP) summed over every API route. */
   @Transform(toInt) @IsInt() @Min(1)
   RATE_LIMIT_PER_MINUTE = 600;
 
-  /** Requests per minute per client IP on sign-in and sign-up. */
+  /** Requests per minute per client IP summed over sign-in and sign-up (on top of the general limit). */
   @Transform(toInt) @IsInt() @Min(1)
   AUTH_RATE_LIMIT_PER_MINUTE = 30;
 
@@ -112,9 +150,20 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1024)
   BODY_LIMIT_BYTES = 1024 * 1024;
 
-  /** Trust X-Forwarded-For (set when behind a reverse proxy). */
-  @Transform(toBool) @IsBoolean()
-  TRUST_PROXY = false;
+  /**
+   * Which X-Forwarded-For entries to believe: false (none; the socket address is the client), the
+   * number of reverse proxies in front of the gateway (e.g. 1), or their addresses/CIDRs
+   * (e.g. 127.0.0.1,10.0.0.0/8). `true` is refused: it would let any client choose its address.
+   */
+  @Transform(toTrustProxy) @IsTrustProxy()
+  TRUST_PROXY: TrustProxy = false;
+
+  /**
+   * Shared secret for internal probes: `X-Health-Token: <value>` on GET /api/health gets the
+   * per-service details (admins get them with their session). Unset: no internal access.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16)
+  HEALTH_DETAIL_TOKEN?: string;
 
   /** Folder with the built web app; empty to serve the API only. */
   @IsString()
@@ -237,7 +286,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
-  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) {
+  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN']) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }

@@ -30,6 +30,7 @@ export interface RunningStack {
   stop(): Promise<void>;
 }
 
+export const TEST_HEALTH_TOKEN = 'test-health-detail-token-0123456789';
 export const TEST_JWT_SECRET = 'test-secret-for-integration-tests-only-0123456789';
 export const PG_BASE_URL = process.env['TEST_DATABASE_BASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
@@ -85,6 +86,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
     TRANSPORT: options.transport ?? (process.env['TEST_TRANSPORT'] === 'nats' ? 'nats' : 'tcp'),
     JWT_SECRET: TEST_JWT_SECRET,
+    // Lets tests read the health details with `X-Health-Token` (anonymous callers get only ok/degraded).
+    HEALTH_DETAIL_TOKEN: TEST_HEALTH_TOKEN,
     PUBLIC_URL: 'http://127.0.0.1:0',
     PORT: String(options.port ?? 0),
     // Uploads of this stack go to its own folder under tmp/ (never the repository's data/).

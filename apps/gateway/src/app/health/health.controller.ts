@@ -1,16 +1,32 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { HealthCheck, HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
-import { SkipThrottle } from '@nestjs/throttler';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Controller, Get, Headers, HttpException, Inject, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { HealthCheckResult, HealthCheckService, HealthIndicatorResult, HealthIndicatorService } from '@nestjs/terminus';
+import type { FastifyReply } from 'fastify';
 import Redis from 'ioredis';
-import type { ServiceHealth } from '@veolearn/contracts';
+import type { Principal, ServiceHealth } from '@veolearn/contracts';
+import { AppConfig } from '@veolearn/config';
 import { REDIS } from '@veolearn/nest-common';
-import { Public } from '../auth/auth.decorators';
+import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { AuthClient } from '../services/auth-client';
 import { GenerationClient } from '../services/generation-client';
 import { VideoClient } from '../services/video-client';
 
 const HEALTH_TIMEOUT_MS = 2000;
+/** How long the public status reuses one check: at most one round of service calls per period. */
+const OK_CACHE_MS = 5000;
+/** A degraded status is re-checked sooner, so recovery (and start-up) shows quickly. */
+const DEGRADED_CACHE_MS = 1000;
+
+export type PublicStatus = 'ok' | 'degraded';
+interface CachedStatus {
+  status: PublicStatus;
+  checkedAt: number;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
 
 function reason(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -26,14 +42,62 @@ export class HealthController {
     private readonly videos: VideoClient,
     private readonly generation: GenerationClient,
     @Inject(REDIS) private readonly redis: Redis,
+    private readonly config: AppConfig,
   ) {}
 
-  @Public()
-  @SkipThrottle()
+  private cached?: CachedStatus;
+  private pending?: Promise<CachedStatus>;
+
+  /**
+   * Anyone: `{status: 'ok'|'degraded'}` (200/503) from a check reused for a few seconds
+   * (`X-Health-Checked-At` says when it ran). Admins and internal probes (`X-Health-Token`
+   * equal to HEALTH_DETAIL_TOKEN) get a fresh check with every service, database and queue.
+   * Throttled like every other route.
+   */
+  @OptionalSession()
   @Get()
-  @HealthCheck()
-  @ApiOperation({ summary: 'Postgres, Redis and every service the gateway routes to (503 when any is down)' })
-  check(): Promise<HealthCheckResult> {
+  @ApiHeader({ name: 'X-Health-Token', required: false, description: 'HEALTH_DETAIL_TOKEN, for internal probes that need the details' })
+  @ApiOperation({ summary: 'ok or degraded (503); Postgres, Redis and every service the gateway routes to for admins and internal probes' })
+  async check(
+    @OptionalPrincipal() principal: Principal | null,
+    @Headers('x-health-token') token: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<HealthCheckResult | { status: PublicStatus }> {
+    if (principal?.isAdmin || this.isInternalProbe(token)) {
+      try {
+        const result = await this.runCheck();
+        this.cached = { status: 'ok', checkedAt: Date.now() };
+        return result;
+      } catch (error) {
+        if (error instanceof HttpException) this.cached = { status: 'degraded', checkedAt: Date.now() };
+        throw error;
+      }
+    }
+    const { status, checkedAt } = await this.publicStatus();
+    reply.header('cache-control', 'no-store');
+    reply.header('x-health-checked-at', new Date(checkedAt).toISOString());
+    reply.status(status === 'ok' ? 200 : 503);
+    return { status };
+  }
+
+  private isInternalProbe(token: string | undefined): boolean {
+    const expected = this.config.HEALTH_DETAIL_TOKEN;
+    if (!expected || typeof token !== 'string' || token.length === 0) return false;
+    return timingSafeEqual(digest(token), digest(expected));
+  }
+
+  /** The cached status, or one shared check when it is stale (concurrent callers wait for the same one). */
+  private async publicStatus(): Promise<CachedStatus> {
+    const cached = this.cached;
+    if (cached && Date.now() - cached.checkedAt < (cached.status === 'ok' ? OK_CACHE_MS : DEGRADED_CACHE_MS)) return cached;
+    this.pending ??= this.runCheck()
+      .then((): PublicStatus => 'ok', (): PublicStatus => 'degraded')
+      .then((status) => (this.cached = { status, checkedAt: Date.now() }))
+      .finally(() => (this.pending = undefined));
+    return this.pending;
+  }
+
+  private runCheck(): Promise<HealthCheckResult> {
     return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService()]);
   }
 

@@ -1,0 +1,27 @@
+import { SignJWT } from 'jose';
+import { clientTracker, ipTracker, throttleKey } from './client-throttle';
+
+const SECRET = 'unit-test-secret-0123456789abcdef0123456789';
+const sign = (sub: string, secret = SECRET) =>
+  new SignJWT({ sid: 's' }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setExpirationTime('1h').sign(new TextEncoder().encode(secret));
+
+describe('rate-limit trackers', () => {
+  const track = clientTracker(SECRET);
+
+  it('counts a signed-in user by id, whatever address they come from', async () => {
+    const token = await sign('42');
+    expect(await track({ ip: '10.0.0.1', headers: { authorization: `Bearer ${token}` } })).toBe('user:42');
+    expect(await track({ ip: '10.0.0.2', headers: { authorization: `Bearer ${token}` } })).toBe('user:42');
+  });
+
+  it('counts a forged, foreign or malformed token against the address', async () => {
+    expect(await track({ ip: '10.0.0.1', headers: { authorization: `Bearer ${await sign('42', 'another-secret-0123456789abcdef0123')}` } })).toBe('ip:10.0.0.1');
+    expect(await track({ ip: '10.0.0.1', headers: { authorization: 'Bearer not.a.jwt' } })).toBe('ip:10.0.0.1');
+    expect(await track({ ip: '10.0.0.1', headers: {} })).toBe('ip:10.0.0.1');
+  });
+
+  it('counts IPv6 clients by /64 and keys by client only', () => {
+    expect(ipTracker({ ip: '2001:db8:1:2:3:4:5:6' })).toBe(ipTracker({ ip: '2001:db8:1:2:ffff::1' }));
+    expect(throttleKey('ip:10.0.0.1')).toBe('rl:ip:10.0.0.1');
+  });
+});

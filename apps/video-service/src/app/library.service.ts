@@ -22,6 +22,7 @@ import type {
 } from '@veolearn/contracts';
 import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable } from './plan-writes';
 import {
   type AnalyticsTotalsRow,
   type FolderRow,
@@ -169,6 +170,7 @@ export class LibraryService {
 
   async renameVideo(message: RenameVideoMessage): Promise<VideoView> {
     const owner = ownerId(message.owner);
+    assertLibraryWritable(message.owner);
     const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
     const rows: VideoRow[] = await this.dataSource.query(
       `WITH v AS (UPDATE library.videos SET title = $3, updated_at = now() WHERE id = $1 AND owner_id = $2 RETURNING *)
@@ -181,6 +183,7 @@ export class LibraryService {
 
   async moveVideo(message: MoveVideoMessage): Promise<VideoView> {
     const owner = ownerId(message.owner);
+    assertLibraryWritable(message.owner);
     const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
     const folderId = message.folderId ?? null;
     return this.dataSource.transaction(async (manager) => {
@@ -248,6 +251,7 @@ export class LibraryService {
 
   async createFolder(message: CreateFolderMessage): Promise<FolderView> {
     const owner = ownerId(message.owner);
+    assertLibraryWritable(message.owner);
     const parentId = message.parentId ?? null;
     return this.dataSource.transaction(async (manager) => {
       if (parentId !== null && !(await this.ownsFolder(manager, owner, positiveId(parentId, FOLDER_NOT_FOUND), true))) {
@@ -264,6 +268,7 @@ export class LibraryService {
 
   async updateFolder(message: UpdateFolderMessage): Promise<FolderView> {
     const owner = ownerId(message.owner);
+    assertLibraryWritable(message.owner);
     const folderId = positiveId(message.folderId, FOLDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [FOLDER_TREE_LOCK, owner]);
@@ -301,6 +306,7 @@ export class LibraryService {
   /** Deletes the folder; its videos and subfolders move to its parent (Home for a top-level folder). */
   async deleteFolder(message: FolderRef): Promise<DeleteFolderResult> {
     const owner = ownerId(message.owner);
+    assertLibraryWritable(message.owner);
     const folderId = positiveId(message.folderId, FOLDER_NOT_FOUND);
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [FOLDER_TREE_LOCK, owner]);

@@ -1,4 +1,4 @@
-import { Entitlements, featureDecision, videoCreationDecision } from './plans';
+import { Entitlements, featureDecision, libraryWriteDecision, videoCreationDecision } from './plans';
 
 const now = new Date('2026-03-01T00:00:00Z');
 const trial: Entitlements = { plan: 'trial', subscriptionStatus: 'trial', trialEndsAt: '2026-03-05T00:00:00Z', hasUnlimitedAccess: false, isAdmin: false };
@@ -31,5 +31,33 @@ describe('plan limits', () => {
     expect(featureDecision(trial, 'export', now)).toMatchObject({ allowed: false, reason: 'plan' });
     expect(featureDecision(trial, 'lti', now)).toMatchObject({ allowed: false, reason: 'plan' });
     expect(featureDecision({ ...trial, plan: 'pro', subscriptionStatus: 'active' }, 'export', now).allowed).toBe(true);
+  });
+});
+
+describe('libraryWriteDecision', () => {
+  it('lets an active trial, a paid plan and unlimited access write', () => {
+    expect(libraryWriteDecision(trial, now)).toEqual({ allowed: true });
+    expect(libraryWriteDecision({ ...trial, plan: 'pro', subscriptionStatus: 'active', trialEndsAt: null }, now)).toEqual({ allowed: true });
+    expect(libraryWriteDecision({ ...trial, subscriptionStatus: 'canceled', hasUnlimitedAccess: true }, now)).toEqual({ allowed: true });
+    expect(libraryWriteDecision({ ...trial, trialEndsAt: null, isAdmin: true }, now)).toEqual({ allowed: true });
+  });
+
+  it('makes an expired trial read-only and names the day it ended', () => {
+    const d = libraryWriteDecision({ ...trial, trialEndsAt: '2026-02-03T10:00:00Z' }, now);
+    expect(d).toMatchObject({ allowed: false, reason: 'trial_expired' });
+    expect(!d.allowed && d.message).toBe(
+      'Your 7-day free trial has ended (on 3 February 2026), so your library is read-only. Choose a plan at /subscribe to upgrade.',
+    );
+    expect(libraryWriteDecision({ ...trial, trialEndsAt: null }, now)).toMatchObject({ allowed: false, reason: 'trial_expired' });
+  });
+
+  it('makes a canceled subscription read-only and names the plan', () => {
+    const d = libraryWriteDecision({ ...trial, plan: 'pro', subscriptionStatus: 'canceled', trialEndsAt: null }, now);
+    expect(!d.allowed && d.message).toBe('Your Pro subscription is canceled, so your library is read-only. Choose a plan at /subscribe to upgrade.');
+  });
+
+  it('is the first check of video creation', () => {
+    const e: Entitlements = { ...trial, plan: 'enterprise', subscriptionStatus: 'canceled' };
+    expect(videoCreationDecision(e, 0, now)).toEqual(libraryWriteDecision(e, now));
   });
 });

@@ -38,15 +38,41 @@ function trialExpired(e: Entitlements, now: Date): boolean {
   return e.plan === 'trial' && (!e.trialEndsAt || new Date(e.trialEndsAt).getTime() <= now.getTime());
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "3 May 2026" (UTC), or null for a missing or unreadable date. */
+function dayOf(iso: string | null): string | null {
+  if (!iso) return null;
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return null;
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/**
+ * Whether the account may change its library at all: an expired trial or a canceled subscription
+ * is read-only (it may still read, delete its own videos, and its learners may still answer).
+ * Every creator write (videos, folders, questions, captions, settings, uploads, regeneration) asks this.
+ */
+export function libraryWriteDecision(e: Entitlements, now: Date = new Date()): Decision {
+  if (unlimited(e)) return { allowed: true };
+  if (e.subscriptionStatus === 'canceled') {
+    const name = PLAN_INFO[e.plan]?.name;
+    const which = name ? `Your ${name} subscription` : 'Your subscription';
+    return { allowed: false, reason: 'canceled', message: `${which} is canceled, so your library is read-only. ${UPGRADE}` };
+  }
+  if (trialExpired(e, now)) {
+    const day = dayOf(e.trialEndsAt);
+    const ended = day ? `Your 7-day free trial has ended (on ${day})` : 'Your 7-day free trial has ended';
+    return { allowed: false, reason: 'trial_expired', message: `${ended}, so your library is read-only. ${UPGRADE}` };
+  }
+  return { allowed: true };
+}
+
 /** Whether the account may add one more video, given how many it holds now. */
 export function videoCreationDecision(e: Entitlements, currentVideos: number, now: Date = new Date()): Decision {
   if (unlimited(e)) return { allowed: true };
-  if (e.subscriptionStatus === 'canceled') {
-    return { allowed: false, reason: 'canceled', message: `Your subscription is canceled, so your library is read-only. ${UPGRADE}` };
-  }
-  if (trialExpired(e, now)) {
-    return { allowed: false, reason: 'trial_expired', message: `Your 7-day free trial has ended, so your library is read-only. ${UPGRADE}` };
-  }
+  const write = libraryWriteDecision(e, now);
+  if (!write.allowed) return write;
   const plan = PLAN_INFO[e.plan];
   if (!plan) return { allowed: false, reason: 'plan', message: `Your account has no known plan. ${UPGRADE}` };
   const limit = plan.videoLimit;

@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import type { UpdateVideoSettingsMessage, VideoView } from '@veolearn/contracts';
 import { isSkippingMode, SKIPPING_MODES } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable } from '../plan-writes';
 import { QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
 
 const VIDEO_NOT_FOUND = 'Video not found';
@@ -46,6 +47,7 @@ export class VideoSettingsService {
   /** Changes what the message names; a duration is only stored while the video has none. */
   async update(message: UpdateVideoSettingsMessage): Promise<VideoView> {
     const owner = ownerIdOf(message);
+    assertLibraryWritable(message.owner);
     const videoId = videoIdOf(message.videoId);
     const change = settingsChange(message);
     const rows: VideoRow[] = await this.dataSource.query(

@@ -18,6 +18,7 @@ import type {
 } from '@veolearn/contracts';
 import { type Question, validateQuestion } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable } from '../plan-writes';
 import {
   EDITABLE_COLUMNS,
   INTERACTION_COLUMNS,
@@ -141,6 +142,7 @@ export class InteractionsService {
   /** Adds one question, under the video's row lock so the cap holds against parallel creations. */
   async create(message: CreateInteractionMessage): Promise<InteractionView> {
     const owner = ownerIdOf(message.owner);
+    assertLibraryWritable(message.owner);
     const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
     const input = withoutFixedFields(questionBody(message.question), { videoId });
     return this.dataSource.transaction(async (manager) => {
@@ -162,6 +164,7 @@ export class InteractionsService {
   /** Replaces every editable field (the type may change); the id and the video stay. */
   async update(message: UpdateInteractionMessage): Promise<InteractionView> {
     const owner = ownerIdOf(message.owner);
+    assertLibraryWritable(message.owner);
     const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
     const body = questionBody(message.question);
     return this.dataSource.transaction(async (manager) => {
@@ -187,6 +190,7 @@ export class InteractionsService {
   /** Removes the question and the answers learners gave to it. */
   async delete(message: InteractionRef): Promise<DeleteInteractionResult> {
     const owner = ownerIdOf(message.owner);
+    assertLibraryWritable(message.owner);
     const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
     await this.dataSource.transaction(async (manager) => {
       await this.lockInteraction(manager, interactionId, owner);

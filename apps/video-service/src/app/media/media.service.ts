@@ -15,6 +15,7 @@ import type {
 } from '@veolearn/contracts';
 import { videoCreationDecision } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable } from '../plan-writes';
 import { isGeneratedCaptions } from '@veolearn/storage';
 import { mediaUrl, QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
 import {
@@ -129,6 +130,7 @@ export class MediaService {
   /** Owner: replaces the captions (generated ones included); later generations keep these. */
   async setCaptions(message: SetCaptionsMessage): Promise<VideoView> {
     const owner = ownerIdOf(message?.owner);
+    assertLibraryWritable(message.owner);
     const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
     const vtt = ownerCaptions(message.vtt);
     const rows: VideoRow[] = await this.dataSource.query(

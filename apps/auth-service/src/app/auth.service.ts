@@ -242,7 +242,22 @@ export class AuthService {
     const now = new Date();
     let user = (await this.users.findOneBy({ googleId: profile.googleId })) ?? (await this.users.findOneBy({ emailLower }));
     if (user) {
-      await this.users.update({ id: user.id }, { googleId: profile.googleId, lastLoginAt: now });
+      if (!user.emailVerified) {
+        // Account pre-hijacking: whoever registered this e-mail with a password before its owner signed in
+        // with Google must not keep a way in. Until Google has confirmed the e-mail once, linking clears the
+        // password and ends every session of the account.
+        await this.users.update({ id: user.id }, { passwordHash: null });
+        const revoked = await this.sessions.revokeAllForUser(user.id);
+        await this.securityEvents.record({
+          eventType: 'oauth_linked',
+          severity: 'warning',
+          email: user.email,
+          userId: user.id,
+          context,
+          details: { provider: 'google', passwordCleared: user.passwordHash !== null, sessionsRevoked: revoked },
+        });
+      }
+      await this.users.update({ id: user.id }, { googleId: profile.googleId, emailVerified: true, lastLoginAt: now });
       user = await this.users.findOneByOrFail({ id: user.id });
     } else {
       const username = await this.freeUsername(emailLower.split('@')[0] ?? 'user');
@@ -253,6 +268,7 @@ export class AuthService {
         emailLower,
         passwordHash: null,
         googleId: profile.googleId,
+        emailVerified: true,
         firstName: profile.firstName?.slice(0, 80) || null,
         lastName: profile.lastName?.slice(0, 80) || null,
         subscriptionStatus: 'trial',

@@ -135,3 +135,12 @@ export class UpdateSubscriptionDto {
   @IsOptional()
   hasUnlimitedAccess?: boolean;
 }
+
+/** POST /api/auth/google/exchange: the one-time code /auth/callback received after Google sign-in. */
+export class GoogleExchangeDto {
+  @ApiProperty({ description: 'The one-time code from /auth/callback?code=' })
+  @MaxLength(128, { message: 'The sign-in code is not valid' })
+  @IsString({ message: 'The sign-in code is not valid' })
+  @IsNotEmpty({ message: 'The sign-in code is missing' })
+  code!: string;
+}

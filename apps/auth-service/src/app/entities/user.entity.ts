@@ -28,6 +28,10 @@ export class UserEntity {
   @Column({ name: 'google_id', type: 'varchar', length: 255, nullable: true })
   googleId!: string | null;
 
+  /** Google confirmed this e-mail in a Google sign-in (see the pre-hijack rule in AuthService.googleSignIn). */
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified!: boolean;
+
   @Column({ name: 'first_name', type: 'varchar', length: 80, nullable: true })
   firstName!: string | null;
 

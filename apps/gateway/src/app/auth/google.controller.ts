@@ -1,9 +1,12 @@
-import { Controller, Get, Req, Res, ServiceUnavailableException } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Get, Header, HttpCode, Post, Req, Res, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { GoogleExchangeDto } from '@veolearn/contracts';
 import { AuthClient } from '../services/auth-client';
 import { Public, requestContext } from './auth.decorators';
-import { GoogleOAuthService } from './google-oauth.service';
+import { GoogleOAuthService, readNonceCookie, STATE_REFUSED } from './google-oauth.service';
+
+const CODE_REFUSED = 'The sign-in code expired, was already used or was not issued to this browser. Please sign in again.';
 
 const NOT_CONFIGURED =
   'Google sign-in is not set up on this server. Sign in with your e-mail and password, or ask the administrator to configure GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET.';
@@ -28,8 +31,11 @@ export class GoogleController {
   @ApiOperation({ summary: 'Start Google sign-in (redirects to Google)' })
   start(@Req() request: FastifyRequest, @Res() reply: FastifyReply): void {
     if (!this.google.configured) throw new ServiceUnavailableException(NOT_CONFIGURED);
+    const nonce = this.google.newNonce();
     reply.hijack();
-    this.google.redirect(request.raw, reply.raw);
+    reply.raw.setHeader('set-cookie', this.google.nonceCookie(nonce));
+    reply.raw.setHeader('cache-control', 'no-store');
+    this.google.redirect(Object.assign(request.raw, { googleNonce: nonce }), reply.raw);
   }
 
   @Public()
@@ -37,7 +43,8 @@ export class GoogleController {
   @ApiOperation({ summary: 'Google redirects here; answers with a redirect to /auth/callback' })
   async callback(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
     if (!this.google.configured) throw new ServiceUnavailableException(NOT_CONFIGURED);
-    const raw = Object.assign(request.raw, { query: request.query });
+    const nonce = readNonceCookie(request.headers.cookie);
+    const raw = Object.assign(request.raw, { query: request.query, googleNonce: nonce });
     const outcome = await this.google.complete(raw, reply.raw);
     const context = requestContext(request);
     if ('error' in outcome) {
@@ -47,12 +54,29 @@ export class GoogleController {
       return this.finish(reply, `/auth/callback?error=${encodeURIComponent(outcome.error)}`);
     }
     try {
+      // The state check passed, so this browser holds the nonce.
+      if (!nonce) return this.finish(reply, `/auth/callback?error=${encodeURIComponent(STATE_REFUSED)}`);
       const result = await this.auth.googleSignIn({ profile: outcome.profile, context });
-      return this.finish(reply, `/auth/callback?token=${encodeURIComponent(result.token)}`);
+      // The token never travels in a URL: /auth/callback gets a one-time code that only this browser can exchange.
+      const code = await this.google.issueCode(result.token, nonce);
+      return this.finish(reply, `/auth/callback?code=${encodeURIComponent(code)}`);
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Google sign-in failed';
       return this.finish(reply, `/auth/callback?error=${encodeURIComponent(message)}`);
     }
+  }
+
+  @Public()
+  @Post('exchange')
+  @HttpCode(200)
+  @Header('cache-control', 'no-store')
+  @ApiOperation({ summary: 'Exchange the one-time code from /auth/callback for the session token (same browser, once)' })
+  async exchange(@Body() dto: GoogleExchangeDto, @Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<{ token: string }> {
+    if (!this.google.configured) throw new ServiceUnavailableException(NOT_CONFIGURED);
+    const token = await this.google.redeemCode(dto.code, readNonceCookie(request.headers.cookie));
+    if (!token) throw new BadRequestException(CODE_REFUSED);
+    void reply.header('set-cookie', this.google.nonceCookie(null));
+    return { token };
   }
 
   private finish(reply: FastifyReply, location: string): void {

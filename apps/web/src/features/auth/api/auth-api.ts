@@ -50,6 +50,7 @@ export const authEndpoints = {
   logout: '/api/auth/logout',
   google: '/api/auth/google',
   googleStatus: '/api/auth/google/status',
+  googleExchange: '/api/auth/google/exchange',
 } as const;
 
 export function signIn(payload: SignInPayload): Promise<AuthResponse> {
@@ -74,6 +75,14 @@ export async function logout(): Promise<void> {
 
 export async function fetchGoogleStatus(): Promise<{ configured: boolean }> {
   return apiCall<{ configured: boolean }>('GET', authEndpoints.googleStatus);
+}
+
+/**
+ * Exchanges the one-time code Google sign-in left on /auth/callback for the session token. The
+ * server gives it only to the browser that started the sign-in (its httpOnly cookie), and once.
+ */
+export function exchangeGoogleCode(code: string): Promise<{ token: string }> {
+  return apiCall<{ token: string }>('POST', authEndpoints.googleExchange, { code });
 }
 
 export interface ProfileUpdate {

@@ -6,3 +6,4 @@ export * from './lib/instance-id';
 export * from './lib/service-cli';
 export * from './lib/probe';
 export * from './lib/service-call';
+export * from './lib/library-writes';

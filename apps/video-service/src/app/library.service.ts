@@ -21,8 +21,7 @@ import type {
   VideoView,
 } from '@veolearn/contracts';
 import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
-import { rpcError } from '@veolearn/nest-common';
-import { assertLibraryWritable } from './plan-writes';
+import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import {
   type AnalyticsTotalsRow,
   type FolderRow,

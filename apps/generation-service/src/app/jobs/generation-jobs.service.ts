@@ -11,9 +11,9 @@ import type {
   StartGenerationResult,
   VideoView,
 } from '@veolearn/contracts';
-import { libraryWriteDecision, MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, type TranscriptSegment } from '@veolearn/domain';
+import { MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, type TranscriptSegment } from '@veolearn/domain';
 import { analyseLecture, lessonTitle } from '@veolearn/question-writer';
-import { rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import { GENERATION_STAGES } from '@veolearn/queues';
 import { GenerationJobEntity } from '../entities';
 import { LibraryClient } from '../library-client';
@@ -64,10 +64,7 @@ export class GenerationJobsService {
   async start(message: StartGenerationMessage): Promise<StartGenerationResult> {
     // A read-only library (an expired trial, a canceled subscription) may not start generation, not even
     // for a video it already holds: refused before anything is looked up, written or spent.
-    const entitlements = message?.owner?.entitlements;
-    if (!entitlements) throw rpcError(401, 'Sign in to continue.');
-    const writable = libraryWriteDecision(entitlements);
-    if (!writable.allowed) throw rpcError(402, writable.message);
+    assertLibraryWritable(message?.owner);
     const transcript = typeof message.transcript === 'string' ? message.transcript.trim() : '';
     if (transcript.length <= MIN_TRANSCRIPT_CHARS_FOR_GENERATION) {
       throw rpcError(400, `Add a transcript first: it needs more than ${MIN_TRANSCRIPT_CHARS_FOR_GENERATION} characters to generate questions.`);

@@ -3,8 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import type { UpdateVideoSettingsMessage, VideoView } from '@veolearn/contracts';
 import { isSkippingMode, SKIPPING_MODES } from '@veolearn/domain';
-import { rpcError } from '@veolearn/nest-common';
-import { assertLibraryWritable } from '../plan-writes';
+import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import { QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
 
 const VIDEO_NOT_FOUND = 'Video not found';

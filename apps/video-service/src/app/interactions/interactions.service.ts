@@ -17,8 +17,7 @@ import type {
   VideoStatus,
 } from '@veolearn/contracts';
 import { type Question, validateQuestion } from '@veolearn/domain';
-import { rpcError } from '@veolearn/nest-common';
-import { assertLibraryWritable } from '../plan-writes';
+import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import {
   EDITABLE_COLUMNS,
   INTERACTION_COLUMNS,

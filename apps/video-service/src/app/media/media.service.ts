@@ -14,8 +14,7 @@ import type {
   VideoView,
 } from '@veolearn/contracts';
 import { videoCreationDecision } from '@veolearn/domain';
-import { rpcError } from '@veolearn/nest-common';
-import { assertLibraryWritable } from '../plan-writes';
+import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import { isGeneratedCaptions } from '@veolearn/storage';
 import { mediaUrl, QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
 import {

@@ -1,11 +1,12 @@
 import type { Owner } from '@veolearn/contracts';
 import { libraryWriteDecision } from '@veolearn/domain';
-import { rpcError } from '@veolearn/nest-common';
+import { rpcError } from './rpc-exception.filter';
 
 /**
  * Every creator write asks this first: an expired trial or a canceled subscription is read-only and
- * answers 402 with the plan's message (the same rule as creating a video). Reads, deleting one's own
- * videos and learners' attempts do not ask.
+ * answers 402 with the plan's message (the same rule as creating a video). Used by the video-service
+ * and by transcript-paste in the generation-service; reads, deleting one's own videos and learners'
+ * attempts do not ask.
  */
 export function assertLibraryWritable(owner: Owner | undefined, now: Date = new Date()): void {
   const entitlements = owner?.entitlements;

@@ -177,7 +177,7 @@ describe('sign-in, validate, user, logout', () => {
 });
 
 describe('lockout', () => {
-  it('locks after 5 failures in a row for 15 minutes, records it, and lets the owner back in afterwards', async () => {
+  it('locks the client out after 5 failures in a row for 15 minutes, records it, and lets it back in afterwards', async () => {
     const { body } = await signUp(stack);
     for (let i = 0; i < 5; i++) {
       await api(stack).post('/api/auth/signin').send({ username: body.email, password: `wrong-${i}` }).expect(401);
@@ -187,7 +187,7 @@ describe('lockout', () => {
 
     const [throttle] = await sql<{ locked_until: Date; failures: number }>(
       stack,
-      'SELECT locked_until, failures FROM auth.login_throttles WHERE email_lower = lower($1)',
+      'SELECT locked_until, failures FROM auth.login_client_throttles WHERE email_lower = lower($1)',
       [body.email],
     );
     const lockMs = new Date(throttle!.locked_until).getTime() - Date.now();
@@ -209,10 +209,13 @@ describe('lockout', () => {
     expect(lockEvent.created_at).toBeInstanceOf(Date);
 
     // Fifteen minutes later (moved in the database rather than waited for):
-    await sql(stack, "UPDATE auth.login_throttles SET locked_until = now() - interval '1 second' WHERE email_lower = lower($1)", [body.email]);
+    await sql(stack, "UPDATE auth.login_client_throttles SET locked_until = now() - interval '1 second' WHERE email_lower = lower($1)", [body.email]);
     await api(stack).post('/api/auth/signin').send({ username: body.email, password: PASSWORD }).expect(200);
-    const after = await sql(stack, 'SELECT 1 FROM auth.login_throttles WHERE email_lower = lower($1)', [body.email]);
+    const after = await sql(stack, 'SELECT 1 FROM auth.login_client_throttles WHERE email_lower = lower($1)', [body.email]);
     expect(after).toHaveLength(0);
+    // The five failures before the lock stay in the account-wide count until its 15-minute window ends.
+    const [account] = await sql<{ failures: number }>(stack, 'SELECT failures FROM auth.login_throttles WHERE email_lower = lower($1)', [body.email]);
+    expect(account?.failures).toBe(5);
   });
 
   it('locks unknown e-mails the same way, so a lock reveals nothing', async () => {

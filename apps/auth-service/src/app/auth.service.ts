@@ -11,14 +11,30 @@ import {
   USERNAME_MAX_LENGTH,
 } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
-import { LoginThrottleEntity, UserEntity } from './entities';
+import { LoginClientThrottleEntity, LoginThrottleEntity, UserEntity } from './entities';
 import { PasswordService } from './password.service';
 import { SecurityEventsService } from './security-events.service';
 import { SessionService } from './session.service';
+import { accountFailureLimit, clientKeyOf, windowOpen } from './sign-in-throttle';
 import { toUserView } from './user-view';
 
 const BAD_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked after too many failed sign-in attempts. Please try again later.';
+
+/** Which lock refused a sign-in: this client's on the account, or the account-wide one. */
+type LockScope = 'client' | 'account';
+interface CountedAttempt {
+  refused: false;
+  clientCount: number;
+  accountCount: number;
+}
+interface RefusedAttempt {
+  refused: true;
+  scope: LockScope;
+  lockedNow: boolean;
+  count: number;
+  lockedUntil: Date | null;
+}
 
 /** seed-admin was pointed at an account that is not an admin, without ADMIN_PROMOTE_EXISTING=true. */
 export class AdminPromotionRefused extends Error {
@@ -91,14 +107,21 @@ export class AuthService {
   }
 
   /**
-   * Every attempt is counted, under a row lock, before the password is checked, so parallel attempts
-   * cannot get past the limit: an attempt counted beyond the limit locks the account without a check,
-   * and a correct password only resets the count (and signs in) while the account is not locked.
+   * Lockout per (account, client), with an account-wide backstop. Every attempt is counted, under row
+   * locks, before the password is checked, so parallel attempts cannot get past a limit:
+   * - per client: LOCKOUT_THRESHOLD failures in a row on an e-mail from one client (its address) lock
+   *   that client out of the account for LOCKOUT_MINUTES; other clients can still sign in;
+   * - per account: accountFailureLimit(LOCKOUT_THRESHOLD) attempts on an e-mail from all clients within
+   *   LOCKOUT_MINUTES lock it for everyone for LOCKOUT_MINUTES (an attacker needs that many / threshold,
+   *   i.e. 10, distinct addresses to cause it, since each address is stopped at the threshold).
+   * An attempt counted beyond a limit locks without a check, and a correct password only resets its
+   * client's count (and signs in) while neither lock holds.
    */
   async signIn(message: SignInMessage): Promise<AuthResult> {
     const emailLower = normalizeIdentifier(message.email);
     const { context } = message;
-    const attempt = await this.countAttempt(emailLower, new Date());
+    const clientKey = clientKeyOf(context);
+    const attempt = await this.countAttempt(emailLower, clientKey, new Date());
     if (attempt.refused) {
       const userId = (await this.users.findOne({ select: { id: true }, where: { emailLower } }))?.id ?? null;
       await this.securityEvents.record({
@@ -107,20 +130,21 @@ export class AuthService {
         email: emailLower,
         userId,
         context,
-        details: attempt.lockedNow ? { attemptsInARow: attempt.count } : undefined,
+        details: { scope: attempt.scope, ...(attempt.lockedNow ? { attempts: attempt.count } : {}) },
       });
-      if (attempt.lockedNow) await this.recordLock(emailLower, userId, context, attempt.lockedUntil, attempt.count);
+      if (attempt.lockedNow) await this.recordLock(emailLower, userId, context, attempt.scope, attempt.lockedUntil, attempt.count);
       throw rpcError(423, LOCKED);
     }
     const user = await this.users.findOneBy({ emailLower });
     const ok = await this.passwords.verify(user?.passwordHash ?? null, message.password);
     const now = new Date();
     if (!user || !ok) {
-      const lockedMeanwhile = await this.registerFailure(emailLower, user?.id ?? null, attempt.count, context, now);
+      const lockedMeanwhile = await this.registerFailure(emailLower, clientKey, user?.id ?? null, attempt, context, now);
       throw lockedMeanwhile ? rpcError(423, LOCKED) : rpcError(401, BAD_CREDENTIALS);
     }
-    if (!(await this.resetAfterSuccess(emailLower, now))) {
-      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId: user.id, context });
+    const blocked = await this.resetAfterSuccess(emailLower, clientKey, now);
+    if (blocked) {
+      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId: user.id, context, details: { scope: blocked } });
       throw rpcError(423, LOCKED);
     }
     await this.users.update({ id: user.id }, { lastLoginAt: now });
@@ -129,77 +153,119 @@ export class AuthService {
   }
 
   private lockPolicy() {
-    return { threshold: this.config.LOCKOUT_THRESHOLD, lockMinutes: this.config.LOCKOUT_MINUTES };
-  }
-
-  /** Locks the throttle row of an e-mail (creating it if needed) for the rest of the transaction. */
-  private async lockThrottle(manager: EntityManager, emailLower: string): Promise<LoginThrottleEntity> {
-    await manager.query(`INSERT INTO "auth"."login_throttles" (email_lower, failures) VALUES ($1, 0) ON CONFLICT (email_lower) DO NOTHING`, [emailLower]);
-    return manager.findOneOrFail(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
+    const threshold = this.config.LOCKOUT_THRESHOLD;
+    return { threshold, accountLimit: accountFailureLimit(threshold), lockMinutes: this.config.LOCKOUT_MINUTES };
   }
 
   /**
-   * Counts an attempt before its password is checked. Refused when the account is locked, or when
-   * this attempt goes beyond the limit (then it locks the account: as many attempts as the limit are
-   * already counted and none of them has succeeded yet).
+   * Locks the throttle rows of an e-mail, account-wide and for one client (creating them if needed),
+   * for the rest of the transaction. Always in that order, so concurrent attempts cannot deadlock.
    */
-  private async countAttempt(
-    emailLower: string,
-    now: Date,
-  ): Promise<{ refused: false; count: number } | { refused: true; lockedNow: boolean; count: number; lockedUntil: Date | null }> {
-    const policy = this.lockPolicy();
-    return this.dataSource.transaction(async (manager) => {
-      const current = await this.lockThrottle(manager, emailLower);
-      if (isLocked(current, now)) return { refused: true, lockedNow: false, count: current.failures, lockedUntil: current.lockedUntil };
-      const lockExpired = current.lockedUntil !== null;
-      const count = (lockExpired ? 0 : current.failures) + 1;
-      if (count > policy.threshold) {
-        const lockedUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
-        await manager.update(LoginThrottleEntity, { emailLower }, { failures: count, lockedUntil });
-        return { refused: true, lockedNow: true, count, lockedUntil };
-      }
-      await manager.update(LoginThrottleEntity, { emailLower }, { failures: count, lockedUntil: null });
-      return { refused: false, count };
-    });
+  private async lockThrottles(manager: EntityManager, emailLower: string, clientKey: string): Promise<{ account: LoginThrottleEntity; client: LoginClientThrottleEntity }> {
+    await manager.query(`INSERT INTO "auth"."login_throttles" (email_lower, failures) VALUES ($1, 0) ON CONFLICT (email_lower) DO NOTHING`, [emailLower]);
+    const account = await manager.findOneOrFail(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
+    await manager.query(
+      `INSERT INTO "auth"."login_client_throttles" (email_lower, client_key, failures) VALUES ($1, $2, 0) ON CONFLICT (email_lower, client_key) DO NOTHING`,
+      [emailLower, clientKey],
+    );
+    const client = await manager.findOneOrFail(LoginClientThrottleEntity, { where: { emailLower, clientKey }, lock: { mode: 'pessimistic_write' } });
+    return { account, client };
   }
 
-  /** After a correct password: clears the count unless the account got locked meanwhile (then false). */
-  private async resetAfterSuccess(emailLower: string, now: Date): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const current = await manager.findOne(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
-      if (!current) return true;
-      if (isLocked(current, now)) return false;
-      await manager.delete(LoginThrottleEntity, { emailLower });
-      return true;
+  /**
+   * Counts an attempt before its password is checked, for its client and for the account. Refused
+   * when the account or the client is locked, or when this attempt goes beyond a limit (then it
+   * locks: as many attempts as the limit are already counted and none of them has succeeded yet).
+   * An attempt refused for its client is not counted against the account: no password was tried.
+   */
+  private async countAttempt(emailLower: string, clientKey: string, now: Date): Promise<CountedAttempt | RefusedAttempt> {
+    const policy = this.lockPolicy();
+    const lockedUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
+    return this.dataSource.transaction(async (manager): Promise<CountedAttempt | RefusedAttempt> => {
+      const { account, client } = await this.lockThrottles(manager, emailLower, clientKey);
+      if (isLocked(account, now)) return { refused: true, scope: 'account', lockedNow: false, count: account.failures, lockedUntil: account.lockedUntil };
+      if (isLocked(client, now)) return { refused: true, scope: 'client', lockedNow: false, count: client.failures, lockedUntil: client.lockedUntil };
+      const clientWhere = { emailLower, clientKey };
+      const clientCount = (client.lockedUntil !== null ? 0 : client.failures) + 1;
+      if (clientCount > policy.threshold) {
+        await manager.update(LoginClientThrottleEntity, clientWhere, { failures: clientCount, lockedUntil });
+        return { refused: true, scope: 'client', lockedNow: true, count: clientCount, lockedUntil };
+      }
+      // A lock that has run out, or a window older than LOCKOUT_MINUTES, starts the account count again.
+      const open = account.lockedUntil === null && windowOpen(account.windowStartedAt, now, policy.lockMinutes);
+      const accountCount = (open ? account.failures : 0) + 1;
+      const windowStartedAt = open ? account.windowStartedAt : now;
+      if (accountCount > policy.accountLimit) {
+        await manager.update(LoginThrottleEntity, { emailLower }, { failures: accountCount, windowStartedAt, lockedUntil });
+        return { refused: true, scope: 'account', lockedNow: true, count: accountCount, lockedUntil };
+      }
+      await manager.update(LoginClientThrottleEntity, clientWhere, { failures: clientCount, lockedUntil: null });
+      await manager.update(LoginThrottleEntity, { emailLower }, { failures: accountCount, windowStartedAt, lockedUntil: null });
+      return { refused: false, clientCount, accountCount };
     });
   }
 
   /**
-   * Records a failed password check of the attempt counted as `count`; the one that reaches the limit
-   * locks the account. Returns true when another attempt locked it while this one was checking.
+   * After a correct password: clears its client's count, and takes that client's attempts off the
+   * account-wide count (other clients' failures stay counted). Returns which lock refuses the sign-in
+   * when the account or the client got locked meanwhile, otherwise null.
+   */
+  private async resetAfterSuccess(emailLower: string, clientKey: string, now: Date): Promise<LockScope | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const account = await manager.findOne(LoginThrottleEntity, { where: { emailLower }, lock: { mode: 'pessimistic_write' } });
+      const client = await manager.findOne(LoginClientThrottleEntity, { where: { emailLower, clientKey }, lock: { mode: 'pessimistic_write' } });
+      if (isLocked(account, now)) return 'account';
+      if (isLocked(client, now)) return 'client';
+      if (client) await manager.delete(LoginClientThrottleEntity, { emailLower, clientKey });
+      if (account) {
+        const remaining = Math.max(0, account.failures - (client?.failures ?? 0));
+        if (remaining === 0) await manager.delete(LoginThrottleEntity, { emailLower });
+        else await manager.update(LoginThrottleEntity, { emailLower }, { failures: remaining });
+      }
+      return null;
+    });
+  }
+
+  /**
+   * Records a failed password check of the attempt counted as `counted`; the one that reaches a limit
+   * locks (its client, or the account). Returns true when a lock was set by another attempt while
+   * this one was checking.
    */
   private async registerFailure(
     emailLower: string,
+    clientKey: string,
     userId: number | null,
-    count: number,
+    counted: CountedAttempt,
     context: SignInMessage['context'],
     now: Date,
   ): Promise<boolean> {
     const policy = this.lockPolicy();
+    const lockUntil = new Date(now.getTime() + policy.lockMinutes * 60_000);
     const next = await this.dataSource.transaction(async (manager) => {
-      const current = await this.lockThrottle(manager, emailLower);
-      if (isLocked(current, now)) {
+      const { account, client } = await this.lockThrottles(manager, emailLower, clientKey);
+      const scope: LockScope | null = isLocked(account, now) ? 'account' : isLocked(client, now) ? 'client' : null;
+      if (scope) {
         await manager.update(LoginThrottleEntity, { emailLower }, { lastFailureAt: now });
-        return null;
+        await manager.update(LoginClientThrottleEntity, { emailLower, clientKey }, { lastFailureAt: now });
+        return { blocked: scope };
       }
-      // A success may have reset the count while this attempt was checked: it then counts anew.
-      const failures = Math.max(current.failures, 1);
-      const lockedUntil = count >= policy.threshold ? new Date(now.getTime() + policy.lockMinutes * 60_000) : null;
-      await manager.update(LoginThrottleEntity, { emailLower }, { failures, lockedUntil, lastFailureAt: now });
-      return { failures: count, lockedUntil };
+      // A success may have reset a count while this attempt was checked: it then counts anew.
+      const clientLock = counted.clientCount >= policy.threshold ? lockUntil : null;
+      const accountLock = counted.accountCount >= policy.accountLimit ? lockUntil : null;
+      await manager.update(
+        LoginClientThrottleEntity,
+        { emailLower, clientKey },
+        { failures: Math.max(client.failures, 1), lockedUntil: clientLock, lastFailureAt: now },
+      );
+      await manager.update(
+        LoginThrottleEntity,
+        { emailLower },
+        { failures: Math.max(account.failures, 1), windowStartedAt: account.windowStartedAt ?? now, lockedUntil: accountLock, lastFailureAt: now },
+      );
+      return { blocked: null, clientLock, accountLock };
     });
-    if (!next) {
-      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId, context });
+    if (next.blocked) {
+      await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId, context, details: { scope: next.blocked } });
       return true;
     }
     await this.securityEvents.record({
@@ -208,20 +274,29 @@ export class AuthService {
       email: emailLower,
       userId,
       context,
-      details: { failuresInARow: next.failures, accountExists: userId !== null },
+      details: { failuresInARow: counted.clientCount, failuresOnAccount: counted.accountCount, accountExists: userId !== null },
     });
-    if (next.lockedUntil) await this.recordLock(emailLower, userId, context, next.lockedUntil, next.failures);
+    if (next.accountLock) await this.recordLock(emailLower, userId, context, 'account', next.accountLock, counted.accountCount);
+    else if (next.clientLock) await this.recordLock(emailLower, userId, context, 'client', next.clientLock, counted.clientCount);
     return false;
   }
 
-  private async recordLock(emailLower: string, userId: number | null, context: SignInMessage['context'], lockedUntil: Date | null, failures: number): Promise<void> {
+  /** `scope` is 'client' when one client is locked out of the account, 'account' when everyone is. */
+  private async recordLock(
+    emailLower: string,
+    userId: number | null,
+    context: SignInMessage['context'],
+    scope: LockScope,
+    lockedUntil: Date | null,
+    failures: number,
+  ): Promise<void> {
     await this.securityEvents.record({
       eventType: 'account_locked',
       severity: 'critical',
       email: emailLower,
       userId,
       context,
-      details: { lockedUntil: lockedUntil?.toISOString(), failuresInARow: failures },
+      details: { scope, clientKey: clientKeyOf(context), lockedUntil: lockedUntil?.toISOString(), ...(scope === 'client' ? { failuresInARow: failures } : { failuresOnAccount: failures }) },
     });
   }
 

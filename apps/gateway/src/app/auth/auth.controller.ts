@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
+import { Body, CanActivate, Controller, ExecutionContext, Get, HttpCode, HttpException, HttpStatus, Inject, Injectable, Logger, Post, Put, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   type AuthResult,
@@ -9,10 +9,53 @@ import {
   UpdateProfileDto,
   type UserView,
 } from '@veolearn/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import Redis from 'ioredis';
+import { AppConfig } from '@veolearn/config';
+import { REDIS } from '@veolearn/nest-common';
+import { ipTracker } from '../http/client-throttle';
 import { ownerOf } from '../library/library-http';
 import { AuthClient } from '../services/auth-client';
 import { VideoClient } from '../services/video-client';
 import { ClientContext, CredentialRoute, CurrentPrincipal, Public } from './auth.decorators';
+
+const SIGN_UP_WINDOW_MS = 60 * 60_000;
+/** Adds one to a counter and starts its window on the first hit, in one step (no counter left without expiry). */
+const COUNT_IN_WINDOW = `local n = redis.call('INCR', KEYS[1]) if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[1]) end return {n, redis.call('PTTL', KEYS[1])}`;
+
+/**
+ * Sign-up attempts per client address: AUTH_RATE_LIMIT_PER_MINUTE an hour (30 by default), on top of
+ * the per-minute limit on sign-in and sign-up. Sign-up answers 409 for an e-mail that has an account
+ * (a teacher who mistyped must be told, and there is no e-mail delivery to tell them otherwise), so
+ * this is what keeps a client from checking e-mails in bulk; a school behind one address still gets
+ * dozens of sign-ups an hour, and Google sign-in is not counted here.
+ */
+@Injectable()
+export class SignUpLimitGuard implements CanActivate {
+  private readonly logger = new Logger(SignUpLimitGuard.name);
+
+  constructor(
+    private readonly config: AppConfig,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const http = context.switchToHttp();
+    const key = `{signup:${ipTracker(http.getRequest<FastifyRequest>())}}:count`;
+    let count: number;
+    let ttlMs: number;
+    try {
+      [count, ttlMs] = (await this.redis.eval(COUNT_IN_WINDOW, 1, key, SIGN_UP_WINDOW_MS)) as [number, number];
+    } catch (error) {
+      // Redis is down: sign-up still works (the per-minute limit and the database's unique keys remain).
+      this.logger.warn(`Sign-up limit not counted (Redis unavailable): ${String(error)}`);
+      return true;
+    }
+    if (count <= this.config.AUTH_RATE_LIMIT_PER_MINUTE) return true;
+    void http.getResponse<FastifyReply>().header('retry-after', String(Math.max(1, Math.ceil(ttlMs / 1000))));
+    throw new HttpException('Too many sign-up attempts from this network. Please try again in an hour.', HttpStatus.TOO_MANY_REQUESTS);
+  }
+}
 
 @ApiTags('auth')
 @Controller('auth')
@@ -25,7 +68,11 @@ export class AuthController {
   @Public()
   @CredentialRoute()
   @Post('signup')
-  @ApiOperation({ summary: 'Create an account with a 7-day trial and start a session' })
+  @UseGuards(SignUpLimitGuard)
+  @ApiOperation({
+    summary: 'Create an account with a 7-day trial and start a session',
+    description: 'An e-mail or username that already has an account is refused with 409. Limited per client address to AUTH_RATE_LIMIT_PER_MINUTE attempts an hour (429).',
+  })
   signUp(@Body() dto: SignUpDto, @ClientContext() context: RequestContext): Promise<AuthResult> {
     return this.auth.signUp({
       username: dto.username,

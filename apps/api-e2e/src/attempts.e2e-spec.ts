@@ -64,6 +64,8 @@ async function lesson(owner: Account, settings: { skippingMode?: Mode; requireCo
     expect({ status: res.status, body: res.body }).toMatchObject({ status: 201 });
     ids.push(res.body.id as number);
   }
+  // Shared by link: anonymous learners may play it.
+  await api(stack).put(`/api/videos/${videoId}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
   return { videoId, ids };
 }
 
@@ -108,6 +110,7 @@ describe('video settings', () => {
     expect(res.body).toMatchObject({ id, skippingMode: 'no_seek', requireCorrect: true, duration: 213, hasCaptions: false, mediaUrl: null, questionCount: 0 });
     const again = await api(stack).put(`/api/videos/${id}/settings`).set(bearer(owner)).send({ duration: 50, skippingMode: 'no_skip_forward' }).expect(200);
     expect(again.body).toMatchObject({ skippingMode: 'no_skip_forward', requireCorrect: true, duration: 213 });
+    await api(stack).put(`/api/videos/${id}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
     const play = await api(stack).get(`/api/play/${id}`).expect(200);
     expect(play.body.video).toEqual({
       id,
@@ -122,6 +125,8 @@ describe('video settings', () => {
       requireCorrect: true,
       hasCaptions: false,
       mediaUrl: null,
+      captionsUrl: `/api/videos/${id}/captions.vtt`,
+      published: true,
     });
   });
 

@@ -111,6 +111,8 @@ describe('a question of each of the ten types', () => {
   beforeAll(async () => {
     [owner, other] = await Promise.all([account(), account()]);
     videoId = await video(owner, 600);
+    // Shared by link, so learners (anonymous or signed in) get the learner view.
+    await api(stack).put(`/api/videos/${videoId}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
   });
 
   it('is created with every field in the owner view', async () => {

@@ -362,12 +362,14 @@ describe('folders', () => {
   });
 });
 
-describe('playback (public)', () => {
+describe('playback (public once shared)', () => {
   it('answers the video and its questions in timeline order without answers or feedback', async () => {
     const owner = await unlimited();
     const video = (await createVideo(owner, { title: 'Play me' })).body;
     const late = await seedQuestion(video.id, 'matching', 42.5);
     const early = await seedQuestion(video.id, 'true_false', 7);
+    expect(video.published).toBe(false);
+    await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
     const res = await api(stack).get(`/api/play/${video.id}`).expect(200);
     expect(res.body.video).toEqual({
       id: video.id,
@@ -382,6 +384,8 @@ describe('playback (public)', () => {
       requireCorrect: false,
       hasCaptions: false,
       mediaUrl: null,
+      captionsUrl: `/api/videos/${video.id}/captions.vtt`,
+      published: true,
     });
     expect(res.body.questions).toEqual([
       { id: early, type: 'true_false', question: 'What is 2 + 2?', options: ['3', '4'], timestamp: 7, topicTitle: 'Sums', topicStartTime: null },
@@ -390,6 +394,60 @@ describe('playback (public)', () => {
     expect(res.text).not.toMatch(/correct_answer|correctAnswer|feedback/);
     const missing = await api(stack).get('/api/play/2000000000').expect(404);
     expect(expectErrorBody(missing.body, 404)).toBe('Video not found');
+  });
+
+  it("keeps a lesson private until its owner shares it: player, questions and attempts answer 404 to anyone else, as for a missing one", async () => {
+    const owner = await unlimited();
+    const stranger = await unlimited();
+    const video = (await createVideo(owner, { title: 'Draft lesson' })).body;
+    await seedQuestion(video.id, 'true_false', 7);
+    const learner = { learnerId: '0b8f3a52-3d47-4a43-9d7e-9a3f3f1f5a10' };
+    const refusedToOthers = async () => {
+      for (const headers of [{}, bearer(stranger)]) {
+        const play = await api(stack).get(`/api/play/${video.id}`).set(headers).expect(404);
+        expect(expectErrorBody(play.body, 404)).toBe('Video not found');
+        await api(stack).get(`/api/videos/${video.id}/interactions`).set(headers).expect(404);
+        await api(stack).post(`/api/play/${video.id}/attempts`).set(headers).send(learner).expect(404);
+        await api(stack).get(`/api/videos/${video.id}/captions.vtt`).set(headers).expect(404);
+      }
+    };
+    await refusedToOthers();
+    // Its owner always sees it.
+    const own = await api(stack).get(`/api/play/${video.id}`).set(bearer(owner)).expect(200);
+    expect(own.body.video).toMatchObject({ id: video.id, published: false });
+    expect(own.body.questions).toHaveLength(1);
+    await api(stack).post(`/api/play/${video.id}/attempts`).set(bearer(owner)).send(learner).expect(200);
+
+    // Only the owner can share it; then anyone can play it.
+    await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(stranger)).send({ published: true }).expect(404);
+    await api(stack).put(`/api/videos/${video.id}/sharing`).send({ published: true }).expect(401);
+    const shared = await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
+    expect(shared.body).toMatchObject({ id: video.id, published: true, publishedAt: expect.any(String) });
+    await api(stack).get(`/api/play/${video.id}`).expect(200);
+    await api(stack).get(`/api/videos/${video.id}/interactions`).expect(200);
+    await api(stack).post(`/api/play/${video.id}/attempts`).send(learner).expect(200);
+    // Sharing again keeps the first sharing time.
+    const again = await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
+    expect(again.body.publishedAt).toBe(shared.body.publishedAt);
+
+    // Private again: refused to others once more.
+    const hidden = await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(owner)).send({ published: false }).expect(200);
+    expect(hidden.body).toMatchObject({ published: false, publishedAt: null });
+    await refusedToOthers();
+    expect((await api(stack).get('/api/videos').set(bearer(owner)).expect(200)).body.items.find((v: { id: number }) => v.id === video.id)).toMatchObject({
+      published: false,
+    });
+  });
+
+  it('answers 400 with a readable message for a sharing body that is not {"published": true|false}', async () => {
+    const owner = await unlimited();
+    const video = (await createVideo(owner, { title: 'Body checks' })).body;
+    for (const body of [{}, { published: 'yes' }, { published: 1 }, { published: true, everyone: true }]) {
+      const res = await api(stack).put(`/api/videos/${video.id}/sharing`).set(bearer(owner)).send(body).expect(400);
+      expect(expectErrorBody(res.body, 400)).toMatch(/published|Unknown field/);
+    }
+    await api(stack).put('/api/videos/abc/sharing').set(bearer(owner)).send({ published: true }).expect(400);
+    await api(stack).put('/api/videos/2000000000/sharing').set(bearer(owner)).send({ published: true }).expect(404);
   });
 });
 

@@ -57,9 +57,9 @@ async function seedLibrary(ownerId: number): Promise<Omit<Library, 'owner'>> {
   const [other] = await sql<{ id: number }>(stack, `INSERT INTO library.folders (owner_id, name) VALUES ($1, 'History') RETURNING id`, [ownerId]);
   const videos = await sql<{ id: number }>(
     stack,
-    `INSERT INTO library.videos (owner_id, folder_id, title, type, url, youtube_id, duration)
-     VALUES ($1, $2, 'Water cycle', 'youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ', 600),
-            ($1, NULL, 'Volcanoes', 'youtube', 'https://www.youtube.com/watch?v=M7lc1UVf-VE', 'M7lc1UVf-VE', 600)
+    `INSERT INTO library.videos (owner_id, folder_id, title, type, url, youtube_id, duration, published_at)
+     VALUES ($1, $2, 'Water cycle', 'youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ', 600, now()),
+            ($1, NULL, 'Volcanoes', 'youtube', 'https://www.youtube.com/watch?v=M7lc1UVf-VE', 'M7lc1UVf-VE', 600, NULL)
      RETURNING id`,
     [ownerId, folder.id],
   );
@@ -108,6 +108,7 @@ const WRITES: Array<[string, Write]> = [
   ['POST /api/videos', (l) => api(stack).post('/api/videos').set(bearer(l.owner)).send({ youtubeUrl: 'https://youtu.be/aqz-KE-bpKQ', title: 'New' })],
   ['PUT /api/videos/{id} (rename)', (l) => api(stack).put(`/api/videos/${l.videoId}`).set(bearer(l.owner)).send({ title: 'Renamed' })],
   ['PUT /api/videos/{id}/move', (l) => api(stack).put(`/api/videos/${l.videoId}/move`).set(bearer(l.owner)).send({ folderId: l.otherFolderId })],
+  ['PUT /api/videos/{id}/sharing (share)', (l) => api(stack).put(`/api/videos/${l.otherVideoId}/sharing`).set(bearer(l.owner)).send({ published: true })],
   ['PUT /api/videos/{id}/settings', (l) => api(stack).put(`/api/videos/${l.videoId}/settings`).set(bearer(l.owner)).send({ skippingMode: 'no_seek', requireCorrect: true })],
   [
     'PUT /api/videos/{id}/captions',
@@ -190,6 +191,11 @@ describe.each(STATES)('%s is read-only', (_state, make, message) => {
       .post(`/api/attempts/${attempt.body.id ?? attempt.body.attempt?.id}/answers`)
       .send({ learnerId, interactionId: lib.questionId, response: true });
     expect(answered.status).toBeLessThan(300);
+
+    // Making a shared lesson private takes nothing away from anyone but the owner: allowed.
+    const hidden = await api(stack).put(`/api/videos/${lib.videoId}/sharing`).set(bearer(lib.owner)).send({ published: false }).expect(200);
+    expect(hidden.body.published).toBe(false);
+    await api(stack).get(`/api/play/${lib.videoId}`).expect(404);
 
     await api(stack).delete(`/api/videos/${lib.otherVideoId}`).set(bearer(lib.owner)).expect(200);
     const rows = await sql(stack, 'SELECT 1 FROM library.videos WHERE id = $1', [lib.otherVideoId]);

@@ -98,11 +98,21 @@ async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 5000
   throw new Error('condition not met in time');
 }
 
-/** The VideoView of a new upload with the given file. */
-async function uploaded(owner: Account, file: Buffer, filename: string): Promise<{ id: number; mediaUrl: string }> {
+/** Shares the owner's lesson by link, so anyone may play it and fetch its media and captions. */
+async function share(owner: Account, videoId: number): Promise<void> {
+  const res = await api(stack).put(`/api/videos/${videoId}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
+  expect(res.body).toMatchObject({ id: videoId, published: true, mediaUrl: `/api/media/${videoId}` });
+}
+
+/** The VideoView of a new upload with the given file, shared by link unless asked not to be. */
+async function uploaded(owner: Account, file: Buffer, filename: string, shared = true): Promise<{ id: number; mediaUrl: string }> {
   const res = await upload(owner).attach('file', file, { filename, contentType: 'application/octet-stream' }).expect(201);
+  if (shared) await share(owner, res.body.id);
   return res.body as { id: number; mediaUrl: string };
 }
+
+/** '/api/media/7?access=<expiry>.<signature>': a private lesson's link as its owner's views give it. */
+const signedLink = (path: string) => new RegExp(`^${path.replace(/[.?]/g, '\\$&')}\\?access=\\d+\\.[\\w-]+$`);
 
 describe('POST /api/videos/upload', () => {
   let owner: Account;
@@ -111,7 +121,7 @@ describe('POST /api/videos/upload', () => {
     owner = await account();
   });
 
-  it('stores a WebM judged by its content, titled after the file, and streams it back publicly', async () => {
+  it('stores a WebM judged by its content, titled after the file, streams it to its owner, and to anyone once shared', async () => {
     const file = webm(5000);
     const res = await upload(owner).attach('file', file, { filename: 'Water cycle lecture.webm', contentType: 'video/webm' }).expect(201);
     expect(res.body).toMatchObject({
@@ -125,8 +135,9 @@ describe('POST /api/videos/upload', () => {
       folder: null,
       questionCount: 0,
       hasCaptions: false,
-      mediaUrl: `/api/media/${res.body.id}`,
+      mediaUrl: expect.stringMatching(signedLink(`/api/media/${res.body.id}`)),
       url: `/api/media/${res.body.id}`,
+      published: false,
     });
     const [row] = (await videoRows(owner.id)).filter((r) => r.id === res.body.id);
     expect(row).toMatchObject({ type: 'upload', mime_type: 'video/webm', size_bytes: '5000' });
@@ -138,10 +149,27 @@ describe('POST /api/videos/upload', () => {
     expect(media.headers['content-length']).toBe('5000');
     expect((media.body as Buffer).equals(file)).toBe(true);
 
+    // Private until shared: the plain link is 'Video not found' to anyone else, and so is the player.
+    expect(expectErrorBody((await api(stack).get(`/api/media/${res.body.id}`).expect(404)).body, 404)).toBe('Video not found');
+    await api(stack).get(`/api/play/${res.body.id}`).expect(404);
     const owned = await api(stack).get(`/api/videos/${res.body.id}`).set(bearer(owner)).expect(200);
-    expect(owned.body).toMatchObject({ type: 'upload', mediaUrl: `/api/media/${res.body.id}` });
+    expect(owned.body).toMatchObject({ type: 'upload', mediaUrl: expect.stringMatching(signedLink(`/api/media/${res.body.id}`)) });
+    const ownPlay = await api(stack).get(`/api/play/${res.body.id}`).set(bearer(owner)).expect(200);
+    expect(ownPlay.body.video).toMatchObject({ mediaUrl: expect.stringMatching(signedLink(`/api/media/${res.body.id}`)), published: false });
+    await api(stack).head(`/api/media/${res.body.id}`).set(bearer(owner)).expect(200);
+
+    await share(owner, res.body.id);
     const play = await api(stack).get(`/api/play/${res.body.id}`).expect(200);
-    expect(play.body.video).toMatchObject({ type: 'upload', mediaUrl: `/api/media/${res.body.id}`, hasCaptions: false });
+    expect(play.body.video).toMatchObject({
+      type: 'upload',
+      mediaUrl: `/api/media/${res.body.id}`,
+      captionsUrl: `/api/videos/${res.body.id}/captions.vtt`,
+      hasCaptions: false,
+      published: true,
+    });
+    const shared = await api(stack).get(`/api/media/${res.body.id}`).buffer(true).parse(binary).expect(200);
+    expect((shared.body as Buffer).equals(file)).toBe(true);
+    expect(shared.headers['cache-control']).toBe('public, max-age=3600');
   });
 
   it('takes MP4 and MOV with a title and folder, whatever name or type the browser gave', async () => {
@@ -157,7 +185,7 @@ describe('POST /api/videos/upload', () => {
     const rows = await videoRows(owner.id);
     expect(rows.find((r) => r.id === mp4.body.id)?.mime_type).toBe('video/mp4');
     expect(rows.find((r) => r.id === mov.body.id)?.mime_type).toBe('video/quicktime');
-    const head = await api(stack).head(`/api/media/${mov.body.id}`).expect(200);
+    const head = await api(stack).head(mov.body.mediaUrl).expect(200);
     expect(head.headers['content-type']).toBe('video/quicktime');
   });
 
@@ -229,6 +257,36 @@ describe('POST /api/videos/upload', () => {
     expect(expectErrorBody(res.body, 402)).toMatch(/subscribe/i);
     expect(storedFiles()).toEqual(files);
     expect(await videoRows(trial.id)).toHaveLength(1);
+  });
+
+  it("refuses a file larger than what is left of the plan's storage quota with 402, storing nothing; a file that fits is taken", async () => {
+    // A Pro account: the plan is set before signing in, so the session carries it.
+    const { user, body } = await signUp(stack);
+    await sql(stack, `UPDATE auth.users SET plan = 'pro', subscription_status = 'active' WHERE id = $1`, [user.id]);
+    const signedIn = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
+    const pro: Account = { id: user.id, token: signedIn.body.token as string };
+    const asPro = pro;
+    // Pro stores 20 GB; this account already holds all of it but 100 KiB.
+    const quota = 20 * 1024 * 1024 * 1024;
+    await sql(
+      stack,
+      `INSERT INTO library.videos (owner_id, title, type, status, url, storage_key, mime_type, size_bytes)
+       VALUES ($1, 'Big lecture', 'upload', 'ready', '/api/media/0', 'videos/not-a-real-file', 'video/webm', $2)`,
+      [pro.id, quota - 100 * 1024],
+    );
+    const before = await videoRows(pro.id);
+    const files = storedFiles();
+    const over = await upload(asPro).attach('file', webm(150 * 1024), { filename: 'too-big.webm' }).expect(402);
+    expect(expectErrorBody(over.body, 402)).toBe(
+      'This file is larger than the 100 KB of video storage left on your Pro plan (20 GB in all). Delete videos you no longer need or upgrade: Choose a plan at /subscribe to upgrade.',
+    );
+    expect(storedFiles()).toEqual(files);
+    expect(await videoRows(pro.id)).toEqual(before);
+    await upload(asPro).attach('file', webm(90 * 1024), { filename: 'fits.webm' }).expect(201);
+    // Now full: refused before the body is read.
+    const full = await upload(asPro).attach('file', webm(20 * 1024), { filename: 'more.webm' }).expect(402);
+    expect(expectErrorBody(full.body, 402)).toMatch(/^This file is larger than the 10 KB of video storage left on your Pro plan/);
+    expect(storedFiles()).toHaveLength(files.length + 1);
   });
 
   it('answers 404 for a folder that is not yours, before and after the file', async () => {
@@ -370,12 +428,21 @@ describe('captions', () => {
 
   const captionsOf = (id: number) => api(stack).get(`/api/videos/${id}/captions.vtt`);
 
-  it('an SRT file uploaded with the video is served publicly as WebVTT', async () => {
+  it('an SRT file uploaded with the video is served as WebVTT: to its owner, then publicly once shared', async () => {
     const res = await upload(owner)
       .attach('captions', Buffer.from(SRT), { filename: 'lecture.srt', contentType: 'application/x-subrip' })
       .attach('file', webm(3000), { filename: 'captioned.webm' })
       .expect(201);
     expect(res.body.hasCaptions).toBe(true);
+    await captionsOf(res.body.id).expect(404);
+    const own = await api(stack).get(`/api/play/${res.body.id}`).set(bearer(owner)).expect(200);
+    expect(own.body.video.captionsUrl).toMatch(signedLink(`/api/videos/${res.body.id}/captions.vtt`));
+    expect((await api(stack).get(own.body.video.captionsUrl).expect(200)).text).toContain('Then it condenses into clouds');
+    // A signature is for one video only.
+    const other = await uploaded(owner, webm(2000), 'other.webm', false);
+    const borrowed = own.body.video.captionsUrl.replace(`/videos/${res.body.id}/`, `/videos/${other.id}/`);
+    await api(stack).get(borrowed).expect(404);
+    await share(owner, res.body.id);
     const vtt = await captionsOf(res.body.id).expect(200);
     expect(vtt.headers['content-type']).toMatch(/^text\/vtt/);
     expect(vtt.text).toBe(`WEBVTT
@@ -453,7 +520,7 @@ describe('captions from a generation', () => {
 
   it('a timed transcript (SRT) gives the video WebVTT captions with the same cue times', async () => {
     const { videoId } = await generate({ youtubeUrl: YOUTUBE_LINK, transcript: waterCycleSrt(), title: 'Water cycle' });
-    const res = await api(stack).get(`/api/videos/${videoId}/captions.vtt`).expect(200);
+    const res = await api(stack).get(`/api/videos/${videoId}/captions.vtt`).set(bearer(owner)).expect(200);
     const lines = res.text.split('\n');
     expect(lines[0]).toBe('WEBVTT - Captions from the transcript');
     expect(res.text).toContain("00:00:01.000 --> 00:00:09.500\nHi everyone, and welcome back. Today we're looking at the water cycle");
@@ -465,22 +532,22 @@ describe('captions from a generation', () => {
 
   it('a plain transcript (no timing) gives no captions', async () => {
     const { videoId } = await generate({ youtubeUrl: YOUTUBE_LINK, transcript: waterCyclePlain(), title: 'Plain' });
-    await api(stack).get(`/api/videos/${videoId}/captions.vtt`).expect(404);
+    await api(stack).get(`/api/videos/${videoId}/captions.vtt`).set(bearer(owner)).expect(404);
   });
 
   it("never replaces captions the owner uploaded; a new generation replaces its own", async () => {
     const video = await uploaded(owner, webm(2000), 'mine.webm');
     await api(stack).put(`/api/videos/${video.id}/captions`).set(bearer(owner)).set('Content-Type', 'text/vtt').send(SRT).expect(200);
     await generate({ videoId: video.id, transcript: waterCycleSrt() });
-    const kept = await api(stack).get(`/api/videos/${video.id}/captions.vtt`).expect(200);
+    const kept = await api(stack).get(`/api/videos/${video.id}/captions.vtt`).set(bearer(owner)).expect(200);
     expect(kept.text.startsWith('WEBVTT\n\n00:00:01.000 --> 00:00:04.500\nWater')).toBe(true);
 
     const generated = await generate({ youtubeUrl: YOUTUBE_LINK, transcript: waterCycleSrt(), title: 'Again' });
     const shifted = waterCycleSrt().replace(/00:00:01,000 --> 00:00:09,500/, '00:00:02,000 --> 00:00:09,500');
     await generate({ videoId: generated.videoId, transcript: shifted });
-    const replaced = await api(stack).get(`/api/videos/${generated.videoId}/captions.vtt`).expect(200);
+    const replaced = await api(stack).get(`/api/videos/${generated.videoId}/captions.vtt`).set(bearer(owner)).expect(200);
     expect(replaced.text).toContain('00:00:02.000 --> 00:00:09.500\nHi everyone');
     await generate({ videoId: generated.videoId, transcript: waterCyclePlain() });
-    await api(stack).get(`/api/videos/${generated.videoId}/captions.vtt`).expect(404);
+    await api(stack).get(`/api/videos/${generated.videoId}/captions.vtt`).set(bearer(owner)).expect(404);
   });
 });

@@ -187,6 +187,9 @@ describe('create wizard in the browser (no YouTube key)', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(playerUrl);
     await page.getByRole('button', { name: 'Copy Player URL' }).waitFor({ timeout: 3000 });
     await page.getByTestId('video-details').getByText(String(list.body.items.length), { exact: true }).waitFor();
+    // The share step shares the lesson: its links now work for learners who are not signed in.
+    await page.getByText('Shared by link').waitFor();
+    expect((await fetch(url(`/api/play/${videoId}`))).status).toBe(200);
     await screenshot(page, 'create-share-1280', true);
 
     await tab('Edit Questions').click();

@@ -105,8 +105,14 @@ describe('interactive video player in the browser', () => {
     token = signIn.body.token;
   });
 
-  /** Uploads the WebM (multipart, like the wizard), applies settings and adds the questions; answers the ids. */
-  async function lesson(title: string, settings: Json = {}, questions: Json[] = QUESTIONS, captions?: string): Promise<{ videoId: number; ids: number[] }> {
+  /** Uploads the WebM (multipart, like the wizard), applies settings, adds the questions and shares it unless asked not to; answers the ids. */
+  async function lesson(
+    title: string,
+    settings: Json = {},
+    questions: Json[] = QUESTIONS,
+    captions?: string,
+    shared = true,
+  ): Promise<{ videoId: number; ids: number[] }> {
     const form = new FormData();
     form.append('title', title);
     form.append('file', new Blob([LESSON_WEBM], { type: 'video/webm' }), 'lesson.webm');
@@ -122,6 +128,7 @@ describe('interactive video player in the browser', () => {
       expect(created.status).toBe(201);
       ids.push(created.body.id);
     }
+    if (shared) expect((await api('PUT', `/api/videos/${video.id}/sharing`, { published: true })).status).toBe(200);
     return { videoId: video.id, ids };
   }
 
@@ -397,12 +404,16 @@ describe('interactive video player in the browser', () => {
 
   it('simple player for a new tab; a YouTube video fails gracefully offline; the owner stores the duration', async () => {
     const { page } = suite;
-    const { videoId } = await lesson('Simple one', {}, [QUESTIONS[0]], CAPTIONS);
+    // Private (never shared): only its owner can play it, through the signed media and captions links.
+    const { videoId } = await lesson('Simple one', {}, [QUESTIONS[0]], CAPTIONS, false);
+    expect((await api('GET', `/api/play/${videoId}`, undefined, false)).status).toBe(404);
     // Played by its owner: the duration the media reports is stored once.
     await page.goto(url('/'));
     await page.evaluate((t) => localStorage.setItem('authToken', t), token);
     await openPlayer(page, `/simple-player/${videoId}`);
     await page.getByRole('heading', { name: 'Simple one' }).waitFor();
+    await page.getByText('Private lesson').waitFor();
+    expect(await page.evaluate(() => document.querySelector('video')?.getAttribute('src'))).toMatch(/^\/api\/media\/\d+\?access=/);
     expect(await page.getByRole('button', { name: /Question Manager/ }).count()).toBe(0);
     // Captions uploaded with the video: a CC toggle drives the <track>.
     const cc = page.getByRole('button', { name: 'Captions' });

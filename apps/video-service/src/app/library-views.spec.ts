@@ -1,5 +1,5 @@
 import { QUESTION_TYPES } from '@veolearn/domain';
-import { accuracyPercent, questionTypeCounts, toFolderView, toLibraryAnalytics, toVideoView, youtubeThumbnailUrl } from './library-views';
+import { accuracyPercent, canView, questionTypeCounts, toFolderView, toLibraryAnalytics, toVideoView, youtubeThumbnailUrl } from './library-views';
 
 describe('library views', () => {
   it('maps a video row to the API view with ISO dates and a numeric question count', () => {
@@ -20,6 +20,7 @@ describe('library views', () => {
       require_correct: false,
       has_captions: false,
       has_media: false,
+      published_at: null,
       question_count: '3',
     });
     expect(view).toEqual({
@@ -40,6 +41,8 @@ describe('library views', () => {
       requireCorrect: false,
       hasCaptions: false,
       mediaUrl: null,
+      published: false,
+      publishedAt: null,
     });
   });
 
@@ -61,9 +64,32 @@ describe('library views', () => {
       require_correct: true,
       has_captions: true,
       has_media: true,
+      published_at: new Date('2026-05-01T00:00:00Z'),
       question_count: 0,
     });
-    expect(view).toMatchObject({ skippingMode: 'no_seek', requireCorrect: true, hasCaptions: true, mediaUrl: '/api/media/12' });
+    expect(view).toMatchObject({
+      skippingMode: 'no_seek',
+      requireCorrect: true,
+      hasCaptions: true,
+      mediaUrl: '/api/media/12',
+      published: true,
+      publishedAt: '2026-05-01T00:00:00.000Z',
+    });
+  });
+
+  it('lets anyone view a shared lesson, and only its owner, an admin or a signed request view a private one', () => {
+    const shared = { owner_id: 5, published_at: new Date() };
+    const draft = { owner_id: 5, published_at: null };
+    const anonymous = { userId: null, isAdmin: false, signed: false };
+    expect(canView(shared, anonymous)).toBe(true);
+    expect(canView(shared, undefined)).toBe(true);
+    expect(canView(draft, anonymous)).toBe(false);
+    expect(canView(draft, undefined)).toBe(false);
+    expect(canView(draft, { userId: 6, isAdmin: false, signed: false })).toBe(false);
+    expect(canView(draft, { userId: '5', isAdmin: 'yes', signed: 1 })).toBe(false);
+    expect(canView(draft, { userId: 5, isAdmin: false, signed: false })).toBe(true);
+    expect(canView(draft, { userId: null, isAdmin: true, signed: false })).toBe(true);
+    expect(canView(draft, { userId: null, isAdmin: false, signed: true })).toBe(true);
   });
 
   it('maps a folder row with its counts', () => {

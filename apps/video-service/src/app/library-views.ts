@@ -14,7 +14,7 @@ import type {
  * The columns toVideoView reads, selected from a row (or CTE) named `v`. Captions and media are
  * reported as flags: the VTT text and the storage key never leave the service in a view.
  */
-export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media`;
+export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, v.published_at`;
 /** The question count toVideoView reads, for a row named `v`. */
 export const QUESTION_COUNT = `(SELECT count(*)::int FROM library.interactions i WHERE i.video_id = v.id) AS question_count`;
 
@@ -41,6 +41,7 @@ export interface VideoRow {
   require_correct: boolean;
   has_captions: boolean;
   has_media: boolean;
+  published_at: Date | string | null;
   question_count: number | string | null;
 }
 
@@ -82,7 +83,26 @@ export function toVideoView(row: VideoRow): VideoView {
     requireCorrect: row.require_correct,
     hasCaptions: row.has_captions,
     mediaUrl: row.has_media ? mediaUrl(row.id) : null,
+    published: row.published_at !== null,
+    publishedAt: row.published_at === null ? null : iso(row.published_at),
   };
+}
+
+/** Where the player reads a video's captions. */
+export function captionsUrl(videoId: number): string {
+  return `/api/videos/${videoId}/captions.vtt`;
+}
+
+/**
+ * Whether a viewer may play a lesson, read its questions or fetch its media and captions: anyone
+ * once it is shared; before that its owner, an admin, or a request the gateway signed for its owner.
+ * Everyone else is told 'Video not found', as for a lesson that does not exist.
+ */
+export function canView(video: { owner_id: number; published_at: Date | string | null }, viewer: unknown): boolean {
+  if (video.published_at !== null) return true;
+  if (typeof viewer !== 'object' || viewer === null) return false;
+  const { userId, isAdmin, signed } = viewer as { userId?: unknown; isAdmin?: unknown; signed?: unknown };
+  return signed === true || isAdmin === true || (typeof userId === 'number' && userId === video.owner_id);
 }
 
 export function toFolderView(row: FolderRow): FolderView {

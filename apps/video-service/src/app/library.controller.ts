@@ -16,9 +16,11 @@ import {
   type Owner,
   type Page,
   type PingReply,
+  type PlaybackMessage,
   type PlaybackView,
   type RenameVideoMessage,
   type ServiceHealth,
+  type SetSharingMessage,
   type UpdateFolderMessage,
   type VideoRef,
   type VideoView,
@@ -91,8 +93,13 @@ export class LibraryController {
   }
 
   @MessagePattern(LibraryPatterns.playback)
-  playback(@Payload() message: { videoId: number }): Promise<PlaybackView> {
+  playback(@Payload() message: PlaybackMessage): Promise<PlaybackView> {
     return this.library.playback(message);
+  }
+
+  @MessagePattern(LibraryPatterns.setSharing)
+  setSharing(@Payload() message: SetSharingMessage): Promise<VideoView> {
+    return this.library.setSharing(message);
   }
 
   @MessagePattern(LibraryPatterns.countVideos)

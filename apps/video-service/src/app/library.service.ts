@@ -13,8 +13,10 @@ import type {
   MoveVideoMessage,
   Owner,
   Page,
+  PlaybackMessage,
   PlaybackView,
   RenameVideoMessage,
+  SetSharingMessage,
   UpdateFolderMessage,
   VideoRef,
   VideoStatus,
@@ -24,6 +26,8 @@ import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, videoCreationDecision, youtu
 import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import {
   type AnalyticsTotalsRow,
+  canView,
+  captionsUrl,
   type FolderRow,
   mediaUrl,
   QUESTION_COUNT,
@@ -175,6 +179,27 @@ export class LibraryService {
       `WITH v AS (UPDATE library.videos SET title = $3, updated_at = now() WHERE id = $1 AND owner_id = $2 RETURNING *)
        SELECT ${VIDEO_COLUMNS}, ${QUESTION_COUNT} FROM v`,
       [videoId, owner, message.title],
+    );
+    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    return toVideoView(rows[0]);
+  }
+
+  /**
+   * Shares the lesson by link (anyone may then play it) or makes it private again. Sharing is a
+   * write a read-only plan may not make; making a lesson private is always allowed. Sharing an
+   * already shared lesson keeps its first sharing time.
+   */
+  async setSharing(message: SetSharingMessage): Promise<VideoView> {
+    const owner = ownerId(message.owner);
+    const videoId = positiveId(message.videoId, VIDEO_NOT_FOUND);
+    if (typeof message.published !== 'boolean') throw rpcError(400, 'published must be true or false');
+    if (message.published) assertLibraryWritable(message.owner);
+    const rows: VideoRow[] = await this.dataSource.query(
+      `WITH v AS (UPDATE library.videos
+                  SET published_at = CASE WHEN $3 THEN COALESCE(published_at, now()) ELSE NULL END, updated_at = now()
+                  WHERE id = $1 AND owner_id = $2 RETURNING *)
+       SELECT ${VIDEO_COLUMNS}, ${QUESTION_COUNT} FROM v`,
+      [videoId, owner, message.published],
     );
     if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
     return toVideoView(rows[0]);
@@ -335,29 +360,43 @@ export class LibraryService {
    * what a learner may see before answering (the scenario text of a scenario question included):
    * never the correct answer or the feedback.
    */
-  async playback(message: { videoId: number }): Promise<PlaybackView> {
+  async playback(message: PlaybackMessage): Promise<PlaybackView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
-    const rows: Array<{ video: Omit<PlaybackView['video'], 'mediaUrl'>; has_media: boolean; questions: PlaybackView['questions'] }> =
-      await this.dataSource.query(
-        `SELECT json_build_object(
-                'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
-                'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
-                'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct,
-                'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
-              v.storage_key IS NOT NULL AS has_media,
-              COALESCE((
-                SELECT json_agg(jsonb_build_object(
-                         'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
-                         'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
-                         || CASE WHEN i.type = 'scenario' THEN jsonb_build_object('scenario', COALESCE(i.scenario, '')) ELSE '{}'::jsonb END
-                       ORDER BY i.timestamp, i.position, i.id)
-                FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
+    const rows: Array<{
+      video: Omit<PlaybackView['video'], 'mediaUrl' | 'captionsUrl' | 'published'>;
+      has_media: boolean;
+      owner_id: number;
+      published_at: string | null;
+      questions: PlaybackView['questions'];
+    }> = await this.dataSource.query(
+      `SELECT json_build_object(
+              'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
+              'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
+              'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct,
+              'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
+            v.storage_key IS NOT NULL AS has_media, v.owner_id, v.published_at,
+            COALESCE((
+              SELECT json_agg(jsonb_build_object(
+                       'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
+                       'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
+                       || CASE WHEN i.type = 'scenario' THEN jsonb_build_object('scenario', COALESCE(i.scenario, '')) ELSE '{}'::jsonb END
+                     ORDER BY i.timestamp, i.position, i.id)
+              FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
        FROM library.videos v WHERE v.id = $1`,
-        [videoId],
-      );
-    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
-    const { video, has_media, questions } = rows[0];
-    return { video: { ...video, mediaUrl: has_media ? mediaUrl(video.id) : null }, questions };
+      [videoId],
+    );
+    const row = rows[0];
+    if (!row || !canView(row, message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
+    const { video, has_media, questions } = row;
+    return {
+      video: {
+        ...video,
+        mediaUrl: has_media ? mediaUrl(video.id) : null,
+        captionsUrl: captionsUrl(video.id),
+        published: row.published_at !== null,
+      },
+      questions,
+    };
   }
 
   async userAnalytics(message: { owner: Owner }): Promise<LibraryAnalytics> {

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../lib/query-client';
@@ -21,6 +21,8 @@ const PLAYBACK = {
     requireCorrect: false,
     hasCaptions: false,
     mediaUrl: null,
+    captionsUrl: '/api/videos/5/captions.vtt',
+    published: true,
   },
   questions: [
     {
@@ -150,5 +152,26 @@ describe('PlayerPage', () => {
     expect(await screen.findByRole('heading', { name: 'Cells' })).toBeTruthy();
     expect(await screen.findByTestId('player')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Question Manager/ })).toBeNull();
+    expect(screen.queryByText('Private lesson')).toBeNull();
+  });
+
+  it("tells the owner of a private lesson that learners can't open it yet, reads its signed captions link, and shares it", async () => {
+    const signed = '/api/videos/5/captions.vtt?access=123.abc';
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url === '/api/play/5') return Promise.resolve(response(200, { ...PLAYBACK, video: { ...PLAYBACK.video, published: false, captionsUrl: signed } }));
+      if (url === '/api/play/5/attempts') return Promise.resolve(response(200, ATTEMPT));
+      if (url === '/api/videos/5/sharing' && init?.method === 'PUT') return Promise.resolve(response(200, { id: 5, published: true }));
+      return Promise.resolve(response(404, ''));
+    });
+    renderAt('/player/5', 'player');
+    expect(await screen.findByText('Private lesson')).toBeTruthy();
+    expect(screen.getByText('Only you can play it. Learners see “Video not found” until you share it.')).toBeTruthy();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url === signed)).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Share by link' }));
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(([url, init]) => url === '/api/videos/5/sharing' && init?.method === 'PUT');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ published: true });
+    });
+    expect(await screen.findByText('Shared by link')).toBeTruthy();
   });
 });

@@ -4,6 +4,7 @@ import { ArrowLeft, PanelRightClose, PanelRightOpen } from 'lucide-react';
 import { Brand } from '../components/layout/brand';
 import { Button } from '../components/ui/button';
 import { ErrorCard } from '../features/library/components/library-states';
+import { SharingControl } from '../features/library/components/sharing-control';
 import { isNotFound, type PlaybackView } from '../features/player/api/player-api';
 import { Player } from '../features/player/components/player';
 import { PlayerLoading, VideoNotFound } from '../features/player/components/player-states';
@@ -69,6 +70,7 @@ function LoadedPlayer({ variant, id, playback }: { variant: PlayerVariant; id: n
     return (
       <main className="mx-auto grid min-h-screen max-w-5xl content-start gap-3 bg-background px-3 py-4 sm:px-6">
         <h1 className="truncate text-base font-semibold">{playback.video.title || `Video ${id}`}</h1>
+        {!playback.video.published && <SharingControl videoId={id} published={false} />}
         <Player videoId={id} playback={playback} />
       </main>
     );
@@ -80,7 +82,8 @@ function LoadedPlayer({ variant, id, playback }: { variant: PlayerVariant; id: n
       ) : (
         <PlayerHeader playback={playback} id={id} />
       )}
-      <main className={variant === 'play' ? 'mx-auto max-w-7xl px-4 py-6 sm:px-6' : 'mx-auto max-w-5xl px-4 py-6 sm:px-6'}>
+      <main className={variant === 'play' ? 'mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6' : 'mx-auto grid max-w-5xl gap-4 px-4 py-6 sm:px-6'}>
+        {!playback.video.published && <SharingControl videoId={id} published={false} />}
         <Player videoId={id} playback={playback} showManager={variant === 'play' && managerShown} />
       </main>
     </div>

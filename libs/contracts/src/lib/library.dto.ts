@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { FOLDER_COLOR_VALUES, FOLDER_NAME_MAX_LENGTH, type FolderColor, VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { NoControlCharacters } from './no-control-characters.validator';
 
@@ -38,6 +38,13 @@ export class RenameVideoDto {
   @Transform(trim)
   @IsString({ message: 'The title must be text' })
   title!: string;
+}
+
+export class SharingDto {
+  @ApiProperty({ description: 'true: anyone with the link may play the lesson; false: only you' })
+  @IsBoolean({ message: 'published must be true or false' })
+  @IsDefined({ message: 'Send {"published": true} to share the lesson or {"published": false} to make it private' })
+  published!: boolean;
 }
 
 export class MoveVideoDto {

@@ -52,6 +52,13 @@ export interface VideoView {
   hasCaptions: boolean;
   /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
   mediaUrl: string | null;
+  /**
+   * Anyone with the link may play the lesson (set by sharing it). Until then only its owner (and
+   * admins) can play it or fetch its media and captions.
+   */
+  published: boolean;
+  /** When the lesson was first shared; null while private. */
+  publishedAt: string | null;
 }
 
 /** A question as a learner sees it before answering: no correct answer, no feedback. */
@@ -82,8 +89,31 @@ export interface PlaybackView {
     | 'requireCorrect'
     | 'hasCaptions'
     | 'mediaUrl'
-  >;
+    | 'published'
+  > & {
+    /** Where the player reads the captions ('/api/videos/{id}/captions.vtt', signed for a private lesson's owner). */
+    captionsUrl: string;
+  };
   questions: LearnerQuestionView[];
+}
+
+/**
+ * Who is asking to see a lesson: a signed-in user (or null), and whether the request carried a
+ * valid media access signature for this video (issued to its owner by the gateway).
+ */
+export interface Viewer {
+  userId: number | null;
+  isAdmin: boolean;
+  signed: boolean;
+}
+
+export interface PlaybackMessage {
+  videoId: number;
+  viewer: Viewer;
+}
+
+export interface SetSharingMessage extends VideoRef {
+  published: boolean;
 }
 
 export interface ListVideosMessage {
@@ -384,6 +414,8 @@ export interface LearnerRef {
 export interface StartAttemptMessage extends LearnerRef {
   videoId: number;
   restart?: boolean;
+  /** Who asks: a private lesson can only be started by its owner (or an admin). */
+  viewer: Viewer;
 }
 
 export interface AttemptRef extends LearnerRef {

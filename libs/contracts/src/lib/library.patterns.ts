@@ -17,6 +17,8 @@ export const LibraryPatterns = {
   userAnalytics: 'library.user-analytics',
   /** Public: a video and its questions in the learner view (no answers, no feedback). */
   playback: 'library.playback',
+  /** Owner: share the lesson by link (published) or make it private again. */
+  setSharing: 'library.set-sharing',
   countVideos: 'library.count-videos',
   health: 'library.health',
   ping: 'library.ping',

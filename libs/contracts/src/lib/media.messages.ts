@@ -1,4 +1,4 @@
-import type { Owner } from './library.messages';
+import type { Owner, Viewer } from './library.messages';
 
 /** Largest captions text accepted (WebVTT or SRT), in characters of a JSON body or bytes of a file. */
 export const CAPTIONS_TEXT_MAX_LENGTH = 2 * 1024 * 1024;
@@ -13,6 +13,10 @@ export interface CheckUploadMessage {
 
 export interface CheckUploadResult {
   allowed: true;
+  /** Bytes the owner's plan still lets them store; null when the plan has no storage quota. */
+  remainingBytes: number | null;
+  /** Bytes of uploads the owner stores now. */
+  usedBytes: number;
 }
 
 export interface RegisterUploadMessage {
@@ -39,6 +43,14 @@ export interface MediaInfo {
   storageKey: string;
   mimeType: UploadMimeType;
   sizeBytes: number;
+  /** Shared by link (cacheable by anyone) or private to its owner. */
+  published: boolean;
+}
+
+/** A public media or captions request: the video and who asks (see Viewer). */
+export interface MediaRequest {
+  videoId: number;
+  viewer: Viewer;
 }
 
 export interface CaptionsView {

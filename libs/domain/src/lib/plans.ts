@@ -16,15 +16,28 @@ export interface PlanInfo {
   priceAud: number;
   /** Interactive videos one account may hold; null is unlimited. */
   videoLimit: number | null;
+  /** Bytes of uploaded video files one account may store; null is unlimited. */
+  storageBytes: number | null;
   export: boolean;
   lti: boolean;
 }
 
+const MB = 1024 * 1024;
+const GB = 1024 * MB;
+
 export const PLAN_INFO: Record<Plan, PlanInfo> = {
-  trial: { id: 'trial', name: 'Free Trial', priceAud: 0, videoLimit: 1, export: false, lti: false },
-  pro: { id: 'pro', name: 'Pro', priceAud: 200, videoLimit: 50, export: true, lti: true },
-  enterprise: { id: 'enterprise', name: 'Enterprise', priceAud: 500, videoLimit: null, export: true, lti: true },
+  trial: { id: 'trial', name: 'Free Trial', priceAud: 0, videoLimit: 1, storageBytes: 200 * MB, export: false, lti: false },
+  pro: { id: 'pro', name: 'Pro', priceAud: 200, videoLimit: 50, storageBytes: 20 * GB, export: true, lti: true },
+  enterprise: { id: 'enterprise', name: 'Enterprise', priceAud: 500, videoLimit: null, storageBytes: 500 * GB, export: true, lti: true },
 };
+
+/** A storage size as a plan states it: whole KB below 1 MB, whole MB below 1 GB, else GB with at most one decimal. */
+export function formatStorage(bytes: number): string {
+  if (bytes <= 0) return '0 MB';
+  if (bytes < MB) return `${Math.floor(bytes / 1024)} KB`;
+  if (bytes < GB) return `${Math.floor(bytes / MB)} MB`;
+  return `${Math.floor((bytes / GB) * 10) / 10} GB`;
+}
 
 export type Decision = { allowed: true } | { allowed: false; reason: 'trial_expired' | 'canceled' | 'limit_reached' | 'plan'; message: string };
 
@@ -85,6 +98,32 @@ export function videoCreationDecision(e: Entitlements, currentVideos: number, no
     };
   }
   return { allowed: true };
+}
+
+/** Bytes of uploads the account may still store; null when its plan (or unlimited access) has no quota. */
+export function storageRemaining(e: Entitlements, usedBytes: number): number | null {
+  if (unlimited(e)) return null;
+  const quota = PLAN_INFO[e.plan]?.storageBytes;
+  if (quota === undefined) return 0;
+  return quota === null ? null : Math.max(0, quota - usedBytes);
+}
+
+/**
+ * Whether a file of `addBytes` fits in the account's storage quota beside what it stores already.
+ * `addBytes` null: the size is not known yet, and the file did not fit in what was left.
+ */
+export function storageDecision(e: Entitlements, usedBytes: number, addBytes: number | null): Decision {
+  const remaining = storageRemaining(e, usedBytes);
+  if (remaining === null || (addBytes !== null && addBytes <= remaining)) return { allowed: true };
+  const plan = PLAN_INFO[e.plan];
+  if (!plan || plan.storageBytes === null) return { allowed: false, reason: 'plan', message: `Your account has no known plan. ${UPGRADE}` };
+  const file = addBytes === null ? 'This file is' : `This file (${formatStorage(addBytes)}) is`;
+  const next = e.plan === 'trial' ? 'Upgrade to Pro (20 GB) or Enterprise (500 GB), or delete a video you no longer need' : 'Delete videos you no longer need or upgrade';
+  return {
+    allowed: false,
+    reason: 'limit_reached',
+    message: `${file} larger than the ${formatStorage(remaining)} of video storage left on your ${plan.name} plan (${formatStorage(plan.storageBytes)} in all). ${next}: ${UPGRADE}`,
+  };
 }
 
 /** SCORM/share export and LTI are paid features. */

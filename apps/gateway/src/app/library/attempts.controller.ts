@@ -55,7 +55,13 @@ export class AttemptsController {
     summary: "Resume the learner's attempt in progress on the video (position, answers, score) or start one; restart: true starts over",
   })
   start(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') videoId: number, @Body() dto: StartAttemptDto): Promise<AttemptView> {
-    return this.videos.startAttempt({ videoId, learnerId: dto.learnerId, userId: principal?.userId ?? null, restart: dto.restart === true });
+    return this.videos.startAttempt({
+      videoId,
+      learnerId: dto.learnerId,
+      userId: principal?.userId ?? null,
+      restart: dto.restart === true,
+      viewer: { userId: principal?.userId ?? null, isAdmin: principal?.isAdmin === true, signed: false },
+    });
   }
 
   @OptionalSession()

@@ -1,22 +1,32 @@
-import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { PlaybackView } from '@veolearn/contracts';
-import { Public } from '../auth/auth.decorators';
+import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { PlaybackView, Principal } from '@veolearn/contracts';
+import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
+import { MediaAccess, SignMediaLinks } from '../media/media-access';
 import { VideoClient } from '../services/video-client';
 import { IdParam } from './library-http';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole number (400 otherwise)' };
 
 @ApiTags('play')
+@ApiBearerAuth()
 @Controller('play')
 export class PlaybackController {
-  constructor(private readonly videos: VideoClient) {}
+  constructor(
+    private readonly videos: VideoClient,
+    private readonly access: MediaAccess,
+  ) {}
 
-  @Public()
+  @OptionalSession()
   @Get(':id')
+  @UseInterceptors(SignMediaLinks)
   @ApiParam(ID_PARAM)
-  @ApiOperation({ summary: 'A video and its questions for a learner (never the answers or feedback)' })
-  play(@IdParam('Video') id: number): Promise<PlaybackView> {
-    return this.videos.playback(id);
+  @ApiOperation({
+    summary: 'A video and its questions for a learner (never the answers or feedback)',
+    description:
+      "Anyone may play a shared lesson. A private one (never shared, or made private again) answers 404 'Video not found' except to its owner (or an admin), whose view carries signed media and captions links.",
+  })
+  play(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') id: number): Promise<PlaybackView> {
+    return this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
   }
 }

@@ -1,4 +1,4 @@
-import { BadRequestException, Body, Controller, Delete, Get, Inject, Logger, Post, Put, Query } from '@nestjs/common';
+import { BadRequestException, Body, Controller, Delete, Get, Inject, Logger, Post, Put, Query, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import {
   CreateVideoDto,
@@ -7,12 +7,14 @@ import {
   type Page,
   type Principal,
   RenameVideoDto,
+  SharingDto,
   VideoSettingsDto,
   type VideoView,
 } from '@veolearn/contracts';
 import { INVALID_YOUTUBE_URL, parseYouTubeId } from '@veolearn/domain';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
+import { SignMediaLinks } from '../media/media-access';
 import { MediaClient } from '../media/media-client';
 import { VideoClient } from '../services/video-client';
 import { folderSelector, ownerOf, IdParam } from './library-http';
@@ -22,6 +24,7 @@ const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole numb
 @ApiTags('videos')
 @ApiBearerAuth()
 @Controller('videos')
+@UseInterceptors(SignMediaLinks)
 export class VideosController {
   private readonly logger = new Logger(VideosController.name);
 
@@ -71,6 +74,17 @@ export class VideosController {
     return this.videos.moveVideo({ owner: ownerOf(principal), videoId: id, folderId: dto.folderId });
   }
 
+  @Put(':id/sharing')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({
+    summary: 'Share a lesson by link ({"published": true}: anyone with the link may play it) or make it private again (false)',
+    description:
+      'Until a lesson is shared, its player, questions, media and captions answer 404 to everyone but its owner. Sharing needs a plan that allows changes (402 on a read-only library); making a lesson private is always allowed.',
+  })
+  sharing(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() dto: SharingDto): Promise<VideoView> {
+    return this.videos.setSharing({ owner: ownerOf(principal), videoId: id, published: dto.published });
+  }
+
   @Put(':id/settings')
   @ApiParam(ID_PARAM)
   @ApiOperation({
@@ -91,7 +105,7 @@ export class VideosController {
   @ApiOperation({ summary: 'Delete a video with its questions, attempts and answers (and its uploaded file)' })
   async remove(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number): Promise<{ deleted: true }> {
     // An uploaded video's file goes too (looked up first: the row is gone afterwards).
-    const media = await this.media.mediaInfo(id).catch(() => null);
+    const media = await this.media.mediaInfo({ videoId: id, viewer: { userId: principal.userId, isAdmin: false, signed: false } }).catch(() => null);
     const result = await this.videos.deleteVideo({ owner: ownerOf(principal), videoId: id });
     if (media) {
       await this.storage.delete(media.storageKey).catch((error: unknown) => {

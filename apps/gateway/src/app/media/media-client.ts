@@ -7,6 +7,7 @@ import {
   type CheckUploadResult,
   type DiscardUploadMessage,
   type MediaInfo,
+  type MediaRequest,
   MediaPatterns,
   type RegisterUploadMessage,
   type SetCaptionsMessage,
@@ -41,12 +42,12 @@ export class MediaClient {
     return this.send(MediaPatterns.discardUpload, message);
   }
 
-  mediaInfo(videoId: number): Promise<MediaInfo> {
-    return this.send(MediaPatterns.mediaInfo, { videoId });
+  mediaInfo(message: MediaRequest): Promise<MediaInfo> {
+    return this.send(MediaPatterns.mediaInfo, message);
   }
 
-  getCaptions(videoId: number): Promise<CaptionsView> {
-    return this.send(MediaPatterns.getCaptions, { videoId });
+  getCaptions(message: MediaRequest): Promise<CaptionsView> {
+    return this.send(MediaPatterns.getCaptions, message);
   }
 
   setCaptions(message: SetCaptionsMessage): Promise<VideoView> {

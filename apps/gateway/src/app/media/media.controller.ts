@@ -1,12 +1,13 @@
 import { Readable } from 'node:stream';
-import { Body, Controller, Get, HttpException, HttpStatus, Inject, Logger, NotFoundException, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, HttpStatus, Inject, Logger, NotFoundException, Put, Req, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CAPTIONS_TEXT_MAX_LENGTH, type Principal, type VideoView } from '@veolearn/contracts';
 import { CaptionsError, contentRange, normaliseCaptions, parseRange, StorageNotFoundError, VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
-import { CurrentPrincipal, Public } from '../auth/auth.decorators';
+import { CurrentPrincipal, OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { IdParam, ownerOf } from '../library/library-http';
+import { MediaAccess, SignMediaLinks } from './media-access';
 import { MediaClient } from './media-client';
 import { captionsTooLargeMessage } from './upload-form';
 
@@ -35,16 +36,25 @@ export class MediaController {
 
   constructor(
     private readonly media: MediaClient,
+    private readonly access: MediaAccess,
     @Inject(VIDEO_STORAGE) private readonly storage: VideoStorage,
   ) {}
 
-  @Public()
+  @OptionalSession()
   @SkipThrottle()
   @Get('media/:id')
   @ApiParam(ID_PARAM)
-  @ApiOperation({ summary: "An uploaded video's file; Range requests answer 206 (416 when outside the file); HEAD gives the headers" })
-  async stream(@IdParam('Video') id: number, @Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<FastifyReply> {
-    const info = await this.media.mediaInfo(id);
+  @ApiOperation({
+    summary: "An uploaded video's file; Range requests answer 206 (416 when outside the file); HEAD gives the headers",
+    description: "A private (not yet shared) lesson's file answers 404 except to its owner: a bearer token, or the signed ?access= link in the owner's views.",
+  })
+  async stream(
+    @OptionalPrincipal() principal: Principal | null,
+    @IdParam('Video') id: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const info = await this.media.mediaInfo({ videoId: id, viewer: this.access.viewer(principal, id, request) });
     const stat = await this.storage.stat(info.storageKey);
     if (!stat) {
       this.logger.warn(`Video ${id}: its file ${info.storageKey} is missing from storage`);
@@ -62,7 +72,7 @@ export class MediaController {
       .code(part ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK)
       .header('content-type', info.mimeType)
       .header('content-length', part ? part.end - part.start + 1 : size)
-      .header('cache-control', 'public, max-age=3600')
+      .header('cache-control', info.published ? 'public, max-age=3600' : 'private, max-age=3600')
       .header('content-disposition', 'inline');
     if (part) reply.header('content-range', contentRange(size, part));
     // HEAD: an empty stream, as an empty body would make Fastify's HEAD handling reset Content-Length to 0.
@@ -75,17 +85,26 @@ export class MediaController {
     }
   }
 
-  @Public()
+  @OptionalSession()
   @Get('videos/:id/captions.vtt')
   @ApiParam(ID_PARAM)
-  @ApiOperation({ summary: "The video's WebVTT captions: uploaded ones, else built from its latest generation's transcript timing; 404 when none" })
-  async captions(@IdParam('Video') id: number, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
-    const captions = await this.media.getCaptions(id);
+  @ApiOperation({
+    summary: "The video's WebVTT captions: uploaded ones, else built from its latest generation's transcript timing; 404 when none",
+    description: 'A private lesson answers 404 except to its owner (bearer token or the signed ?access= link).',
+  })
+  async captions(
+    @OptionalPrincipal() principal: Principal | null,
+    @IdParam('Video') id: number,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const captions = await this.media.getCaptions({ videoId: id, viewer: this.access.viewer(principal, id, request) });
     reply.header('content-type', 'text/vtt; charset=utf-8').header('cache-control', 'no-cache');
     return captions.vtt;
   }
 
   @Put('videos/:id/captions')
+  @UseInterceptors(SignMediaLinks)
   @ApiBearerAuth()
   @ApiParam(ID_PARAM)
   @ApiConsumes('application/json', 'text/vtt', 'application/x-subrip')

@@ -1,5 +1,6 @@
 import { BadRequestException, HttpException, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
 import { CaptionsError, StorageLimitError, UnsupportedVideoError } from '@veolearn/storage';
+import type { Entitlements } from '@veolearn/domain';
 import { captionsTextOf } from './media.controller';
 import {
   assertDeclaredLength,
@@ -9,6 +10,7 @@ import {
   INTERRUPTED,
   titleField,
   titleFromFilename,
+  uploadBudget,
   tooLargeMessage,
   uploadHttpError,
 } from './upload-form';
@@ -48,35 +50,61 @@ describe('upload form fields', () => {
   });
 });
 
+const SIZE_ONLY = { maxBytes: GIB, quotaMessage: null };
+const MIB = 1024 * 1024;
+const TRIAL: Entitlements = { plan: 'trial', subscriptionStatus: 'trial', trialEndsAt: '2999-01-01T00:00:00Z', hasUnlimitedAccess: false, isAdmin: false };
+
 describe('assertDeclaredLength', () => {
   it('refuses bodies declared larger than video + captions + form overhead, and nothing else', () => {
-    expect(() => assertDeclaredLength(String(GIB), GIB, 2 * 1024 * 1024)).not.toThrow();
-    expect(() => assertDeclaredLength(undefined, GIB, 0)).not.toThrow();
-    expect(() => assertDeclaredLength('abc', GIB, 0)).not.toThrow();
-    expect(() => assertDeclaredLength(String(2 * GIB), GIB, 2 * 1024 * 1024)).toThrow(new PayloadTooLargeException('The video is larger than the 1 GiB limit.'));
+    expect(() => assertDeclaredLength(String(GIB), SIZE_ONLY, 2 * 1024 * 1024)).not.toThrow();
+    expect(() => assertDeclaredLength(undefined, SIZE_ONLY, 0)).not.toThrow();
+    expect(() => assertDeclaredLength('abc', SIZE_ONLY, 0)).not.toThrow();
+    expect(() => assertDeclaredLength(String(2 * GIB), SIZE_ONLY, 2 * 1024 * 1024)).toThrow(
+      new PayloadTooLargeException('The video is larger than the 1 GiB limit.'),
+    );
+  });
+
+  it('answers 402 naming the plan when the storage quota, not the size limit, is what the file exceeds', () => {
+    const budget = uploadBudget(GIB, { remainingBytes: 150 * MIB, usedBytes: 50 * MIB }, TRIAL);
+    expect(budget.maxBytes).toBe(150 * MIB);
+    expect(budget.quotaMessage).toContain('150 MB of video storage left on your Free Trial plan (200 MB in all)');
+    expect(() => assertDeclaredLength(String(100 * MIB), budget, 0)).not.toThrow();
+    let thrown: unknown;
+    try {
+      assertDeclaredLength(String(300 * MIB), budget, 0);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(statusOf(thrown)).toBe(402);
+    expect(statusOf(uploadHttpError(new StorageLimitError(150 * MIB), budget))).toBe(402);
+  });
+
+  it('keeps the size limit when the quota has more room than one file may take, or there is no quota', () => {
+    expect(uploadBudget(GIB, { remainingBytes: 5 * GIB, usedBytes: 0 }, TRIAL)).toEqual(SIZE_ONLY);
+    expect(uploadBudget(GIB, { remainingBytes: null, usedBytes: 9 * GIB }, TRIAL)).toEqual(SIZE_ONLY);
   });
 });
 
 describe('uploadHttpError', () => {
   it('turns upload failures into readable 4xx', () => {
-    expect(uploadHttpError(new StorageLimitError(GIB), GIB)).toEqual(new PayloadTooLargeException(tooLargeMessage(GIB)));
-    const unsupported = uploadHttpError(new UnsupportedVideoError(), GIB);
+    expect(uploadHttpError(new StorageLimitError(GIB), SIZE_ONLY)).toEqual(new PayloadTooLargeException(tooLargeMessage(GIB)));
+    const unsupported = uploadHttpError(new UnsupportedVideoError(), SIZE_ONLY);
     expect(unsupported).toBeInstanceOf(UnsupportedMediaTypeException);
     expect((unsupported as HttpException).message).toBe('Only MP4, WebM and MOV videos can be uploaded.');
-    expect(statusOf(uploadHttpError(new CaptionsError(), GIB))).toBe(400);
+    expect(statusOf(uploadHttpError(new CaptionsError(), SIZE_ONLY))).toBe(400);
     const closed = Object.assign(new Error('closed'), { code: 'FST_MP_PREMATURE_CLOSE' });
-    expect((uploadHttpError(closed, GIB) as HttpException).message).toBe(INTERRUPTED);
+    expect((uploadHttpError(closed, SIZE_ONLY) as HttpException).message).toBe(INTERRUPTED);
     const limits = Object.assign(new Error('reach files limit'), { code: 'FST_FILES_LIMIT' });
-    expect((uploadHttpError(limits, GIB) as HttpException).message).toBe(FORM_LIMITS);
+    expect((uploadHttpError(limits, SIZE_ONLY) as HttpException).message).toBe(FORM_LIMITS);
     const proto = Object.assign(new Error('proto'), { code: 'FST_PROTO_VIOLATION' });
-    expect((uploadHttpError(proto, GIB) as HttpException).message).toBe(BAD_FORM);
+    expect((uploadHttpError(proto, SIZE_ONLY) as HttpException).message).toBe(BAD_FORM);
   });
 
   it('keeps HTTP errors and leaves unknown errors alone (they are logged as 500)', () => {
     const http = new BadRequestException('x');
-    expect(uploadHttpError(http, GIB)).toBe(http);
+    expect(uploadHttpError(http, SIZE_ONLY)).toBe(http);
     const disk = Object.assign(new Error('no space left'), { code: 'ENOSPC' });
-    expect(uploadHttpError(disk, GIB)).toBe(disk);
+    expect(uploadHttpError(disk, SIZE_ONLY)).toBe(disk);
   });
 });
 

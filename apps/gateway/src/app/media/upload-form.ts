@@ -1,5 +1,6 @@
 import { BadRequestException, HttpException, HttpStatus, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
-import { VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
+import type { CheckUploadResult } from '@veolearn/contracts';
+import { type Entitlements, storageDecision, VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { CaptionsError, formatBytes, StorageLimitError, UnsupportedVideoError } from '@veolearn/storage';
 
 export const UPLOAD_FIELDS = ['file', 'captions', 'title', 'folderId'] as const;
@@ -56,10 +57,30 @@ export function titleFromFilename(filename: string | undefined): string {
   return title || 'Uploaded video';
 }
 
-/** 413 at once when the declared body is bigger than the largest form that could be accepted. */
-export function assertDeclaredLength(header: string | string[] | undefined, videoLimit: number, captionsLimit: number): void {
+/**
+ * How large this upload's file may be: the size limit, or less when the plan's storage quota has
+ * less room left; then `quotaMessage` is the 402 answer for a file that does not fit.
+ */
+export interface UploadBudget {
+  maxBytes: number;
+  quotaMessage: string | null;
+}
+
+export function uploadBudget(sizeLimit: number, check: Pick<CheckUploadResult, 'remainingBytes' | 'usedBytes'>, entitlements: Entitlements): UploadBudget {
+  if (check.remainingBytes === null || check.remainingBytes >= sizeLimit) return { maxBytes: sizeLimit, quotaMessage: null };
+  const decision = storageDecision(entitlements, check.usedBytes, null);
+  return { maxBytes: check.remainingBytes, quotaMessage: decision.allowed ? null : decision.message };
+}
+
+/** The error for a file over the budget: 402 naming the plan when the quota binds, else 413. */
+function overBudget(budget: UploadBudget): HttpException {
+  return budget.quotaMessage ? new HttpException(budget.quotaMessage, HttpStatus.PAYMENT_REQUIRED) : new PayloadTooLargeException(tooLargeMessage(budget.maxBytes));
+}
+
+/** Refused at once when the declared body is bigger than the largest form that could be accepted. */
+export function assertDeclaredLength(header: string | string[] | undefined, budget: UploadBudget, captionsLimit: number): void {
   if (typeof header !== 'string' || !/^\d+$/.test(header)) return;
-  if (Number(header) > videoLimit + captionsLimit + FORM_OVERHEAD_BYTES) throw new PayloadTooLargeException(tooLargeMessage(videoLimit));
+  if (Number(header) > budget.maxBytes + captionsLimit + FORM_OVERHEAD_BYTES) throw overBudget(budget);
 }
 
 function codeOf(error: unknown): string | undefined {
@@ -68,9 +89,9 @@ function codeOf(error: unknown): string | undefined {
 }
 
 /** Any failure of an upload as the HTTP error the client sees; unknown errors stay as they are (500, logged). */
-export function uploadHttpError(error: unknown, videoLimit: number): unknown {
+export function uploadHttpError(error: unknown, budget: UploadBudget): unknown {
   if (error instanceof HttpException) return error;
-  if (error instanceof StorageLimitError) return new PayloadTooLargeException(tooLargeMessage(videoLimit));
+  if (error instanceof StorageLimitError) return overBudget(budget);
   if (error instanceof UnsupportedVideoError) return new UnsupportedMediaTypeException(error.message);
   if (error instanceof CaptionsError) return new BadRequestException(error.message);
   const code = codeOf(error);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
-import { BadRequestException, Controller, HttpException, Inject, Logger, PayloadTooLargeException, Post, Req, Res, UnsupportedMediaTypeException } from '@nestjs/common';
+import { BadRequestException, Controller, HttpException, Inject, Logger, PayloadTooLargeException, Post, Req, Res, UnsupportedMediaTypeException, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@veolearn/config';
@@ -10,6 +10,7 @@ import type { Owner, Principal, VideoView } from '@veolearn/contracts';
 import { CAPTIONS_MAX_BYTES, normaliseCaptions, VIDEO_STORAGE, type VideoMimeType, type VideoStorage, VideoTypeGate } from '@veolearn/storage';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ownerOf } from '../library/library-http';
+import { SignMediaLinks } from './media-access';
 import { MediaClient } from './media-client';
 import {
   assertDeclaredLength,
@@ -22,6 +23,8 @@ import {
   ONE_FILE,
   titleField,
   titleFromFilename,
+  type UploadBudget,
+  uploadBudget,
   UPLOAD_FIELDS,
   uploadHttpError,
 } from './upload-form';
@@ -86,6 +89,7 @@ export class UploadController {
   ) {}
 
   @Post('upload')
+  @UseInterceptors(SignMediaLinks)
   @ApiConsumes('multipart/form-data')
   @ApiBody({
     schema: {
@@ -100,31 +104,32 @@ export class UploadController {
     },
   })
   @ApiOperation({
-    summary: 'Upload a video file (streamed to storage); 402 over the plan limit, 413 too large, 415 not MP4/WebM/MOV',
+    summary: "Upload a video file (streamed to storage); 402 over the plan's video limit or storage quota, 413 too large, 415 not MP4/WebM/MOV",
   })
   async upload(
     @CurrentPrincipal() principal: Principal,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<VideoView> {
-    const limit = this.config.UPLOAD_MAX_BYTES;
     const owner = ownerOf(principal);
+    let budget: UploadBudget = { maxBytes: this.config.UPLOAD_MAX_BYTES, quotaMessage: null };
     let form: UploadForm;
     try {
       if (!request.isMultipart()) throw new UnsupportedMediaTypeException(NOT_MULTIPART);
-      assertDeclaredLength(request.headers['content-length'], limit, CAPTIONS_MAX_BYTES);
-      await this.media.checkUpload({ owner });
-      form = await this.receive(request, owner);
+      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES);
+      budget = uploadBudget(this.config.UPLOAD_MAX_BYTES, await this.media.checkUpload({ owner }), owner.entitlements);
+      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES);
+      form = await this.receive(request, owner, budget);
     } catch (error) {
       reply.header('connection', 'close');
       discardRestOfBody(request.raw);
-      throw uploadHttpError(error, limit);
+      throw uploadHttpError(error, budget);
     }
     return this.register(owner, form);
   }
 
   /** Reads the parts in order; the video streams through the type gate into storage. Nothing stays stored on failure. */
-  private async receive(request: FastifyRequest, owner: Owner): Promise<UploadForm> {
+  private async receive(request: FastifyRequest, owner: Owner, budget: UploadBudget): Promise<UploadForm> {
     const form: UploadForm = { video: null, captionsVtt: null, folderId: null };
     if (request.raw.destroyed) throw new BadRequestException(INTERRUPTED);
     const parts = request.parts();
@@ -135,11 +140,11 @@ export class UploadController {
           next = await parts.next();
         } catch (error) {
           // The form itself broke: a known multipart error, or malformed framing.
-          const mapped = uploadHttpError(error, this.config.UPLOAD_MAX_BYTES);
+          const mapped = uploadHttpError(error, budget);
           throw mapped === error ? new BadRequestException(BAD_FORM) : mapped;
         }
         if (next.done) break;
-        await this.take(next.value, form, owner);
+        await this.take(next.value, form, owner, budget);
       }
       if (!form.video) throw new BadRequestException(NO_FILE);
       return form;
@@ -149,7 +154,7 @@ export class UploadController {
     }
   }
 
-  private async take(part: Multipart, form: UploadForm, owner: Owner): Promise<void> {
+  private async take(part: Multipart, form: UploadForm, owner: Owner, budget: UploadBudget): Promise<void> {
     if (!(UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
       throw new BadRequestException(`Unknown field "${part.fieldname}" is not allowed: send file, captions, title and folderId`);
     }
@@ -168,16 +173,16 @@ export class UploadController {
     if (form.video) throw new BadRequestException(ONE_FILE);
     // A folder named before the file is checked before anything is stored.
     if (form.folderId !== null) await this.media.checkUpload({ owner, folderId: form.folderId });
-    form.video = await this.store(part);
+    form.video = await this.store(part, budget.maxBytes);
   }
 
   /** Streams one file part into storage under a new key, checked by content and size on the way. */
-  private async store(part: MultipartFile): Promise<StoredVideo> {
+  private async store(part: MultipartFile, maxBytes: number): Promise<StoredVideo> {
     const key = `videos/${randomUUID()}`;
     const gate = new VideoTypeGate();
     const feed = pipeline(part.file, gate);
     feed.catch(() => undefined); // its failure reaches storage.put through the gate
-    const { bytes } = await this.storage.put(key, gate, { maxBytes: this.config.UPLOAD_MAX_BYTES });
+    const { bytes } = await this.storage.put(key, gate, { maxBytes });
     await feed;
     if (!gate.mimeType) throw new Error('The type gate let a file through without judging it');
     return { key, bytes, mimeType: gate.mimeType, filename: part.filename };

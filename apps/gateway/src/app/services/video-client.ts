@@ -35,9 +35,11 @@ import {
   type Owner,
   type Page,
   type PingReply,
+  type PlaybackMessage,
   type PlaybackView,
   type RenameVideoMessage,
   type ServiceHealth,
+  type SetSharingMessage,
   type UpdateFolderMessage,
   VIDEO_SERVICE,
   type VideoRef,
@@ -101,8 +103,12 @@ export class VideoClient {
     return this.send(LibraryPatterns.userAnalytics, { owner });
   }
 
-  playback(videoId: number): Promise<PlaybackView> {
-    return this.send(LibraryPatterns.playback, { videoId });
+  playback(message: PlaybackMessage): Promise<PlaybackView> {
+    return this.send(LibraryPatterns.playback, message);
+  }
+
+  setSharing(message: SetSharingMessage): Promise<VideoView> {
+    return this.send(LibraryPatterns.setSharing, message);
   }
 
   listInteractions(message: ListInteractionsMessage): Promise<InteractionList> {

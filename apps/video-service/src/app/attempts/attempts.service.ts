@@ -31,6 +31,7 @@ import {
 } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
 import { INTERACTION_COLUMNS, INTERACTION_ORDER, type InteractionRow, toQuestion } from '../interactions/interaction-views';
+import { canView } from '../library-views';
 import {
   ANSWER_COLUMNS,
   ATTEMPT_COLUMNS,
@@ -116,8 +117,11 @@ export class AttemptsService {
     const now = new Date();
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ATTEMPT_START_LOCK, `${videoId}:${learner.learnerId}`]);
-      const videos: VideoRulesRow[] = await manager.query('SELECT skipping_mode, require_correct FROM library.videos WHERE id = $1', [videoId]);
-      if (!videos[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+      const videos: Array<VideoRulesRow & { owner_id: number; published_at: Date | null }> = await manager.query(
+        'SELECT skipping_mode, require_correct, owner_id, published_at FROM library.videos WHERE id = $1',
+        [videoId],
+      );
+      if (!videos[0] || !canView(videos[0], message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
       const current: Array<{ id: string }> = await manager.query(
         `SELECT id FROM library.attempts WHERE video_id = $1 AND learner_id = $2 AND status = 'in_progress'
          ORDER BY started_at DESC LIMIT 1 FOR UPDATE`,

@@ -66,6 +66,10 @@ export class VideoEntity {
   @Column({ name: 'size_bytes', type: 'bigint', nullable: true })
   sizeBytes!: string | null;
 
+  /** When the owner shared the lesson (anyone with the link may play it); null while private. */
+  @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
+  publishedAt!: Date | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

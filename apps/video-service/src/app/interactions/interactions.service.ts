@@ -30,6 +30,7 @@ import {
 } from './interaction-views';
 import { type EarlierQuestion, timestampOf, withQuestionDefaults } from './question-defaults';
 import { GENERATED_CAPTIONS_PREFIX, generatedCaptionsOrNull } from '../media/media-rules';
+import { canView } from '../library-views';
 
 /** The most questions one video holds; more would crowd the timeline and the player. */
 export const MAX_QUESTIONS_PER_VIDEO = 50;
@@ -128,10 +129,13 @@ export class InteractionsService {
   async listForVideo(message: ListInteractionsMessage): Promise<InteractionList> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
     const [videos, rows] = await Promise.all([
-      this.dataSource.query('SELECT owner_id FROM library.videos WHERE id = $1', [videoId]) as Promise<Array<{ owner_id: number }>>,
+      this.dataSource.query('SELECT owner_id, published_at FROM library.videos WHERE id = $1', [videoId]) as Promise<
+        Array<{ owner_id: number; published_at: Date | null }>
+      >,
       this.rows(this.dataSource.manager, videoId),
     ]);
-    if (!videos[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    // A private lesson's questions are its owner's until it is shared.
+    if (!videos[0] || !canView(videos[0], { userId: message.userId, isAdmin: false, signed: false })) throw rpcError(404, VIDEO_NOT_FOUND);
     if (typeof message.userId === 'number' && message.userId === videos[0].owner_id) {
       return { videoId, view: 'owner', items: rows.map(toInteractionView) };
     }

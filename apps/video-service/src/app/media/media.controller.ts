@@ -6,6 +6,7 @@ import {
   type CheckUploadResult,
   type DiscardUploadMessage,
   type MediaInfo,
+  type MediaRequest,
   MediaPatterns,
   type RegisterUploadMessage,
   type SetCaptionsMessage,
@@ -33,12 +34,12 @@ export class MediaController {
   }
 
   @MessagePattern(MediaPatterns.mediaInfo)
-  mediaInfo(@Payload() message: { videoId: number }): Promise<MediaInfo> {
+  mediaInfo(@Payload() message: MediaRequest): Promise<MediaInfo> {
     return this.media.mediaInfo(message);
   }
 
   @MessagePattern(MediaPatterns.getCaptions)
-  getCaptions(@Payload() message: { videoId: number }): Promise<CaptionsView> {
+  getCaptions(@Payload() message: MediaRequest): Promise<CaptionsView> {
     return this.media.getCaptions(message);
   }
 

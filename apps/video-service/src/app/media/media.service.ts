@@ -7,16 +7,17 @@ import type {
   CheckUploadResult,
   DiscardUploadMessage,
   MediaInfo,
+  MediaRequest,
   Owner,
   RegisterUploadMessage,
   SetCaptionsMessage,
   UploadMimeType,
   VideoView,
 } from '@veolearn/contracts';
-import { videoCreationDecision } from '@veolearn/domain';
+import { storageDecision, storageRemaining, videoCreationDecision } from '@veolearn/domain';
 import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
 import { isGeneratedCaptions } from '@veolearn/storage';
-import { mediaUrl, QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
+import { canView, mediaUrl, QUESTION_COUNT, toVideoView, VIDEO_COLUMNS, type VideoRow } from '../library-views';
 import {
   FOLDER_NOT_FOUND,
   folderIdOf,
@@ -40,14 +41,20 @@ const VIDEO_CREATE_LOCK = 0x76696430; // 'vid0'
 export class MediaService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  /** The early check before the gateway stores a file: 402 over the plan limit, 404 for a folder not the owner's. */
+  /**
+   * The early check before the gateway stores a file: 402 over the plan's video limit or with its
+   * storage quota used up, 404 for a folder not the owner's. Answers how many bytes the quota still
+   * allows, so the gateway stops storing a file as soon as it goes over.
+   */
   async checkUpload(message: CheckUploadMessage): Promise<CheckUploadResult> {
     const owner = ownerIdOf(message?.owner);
     const folderId = folderIdOf(message.folderId);
-    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
-    this.assertPlanAllows(message.owner, n);
+    const usage = await this.usage(this.dataSource.manager, owner);
+    this.assertPlanAllows(message.owner, usage.videos);
+    const remainingBytes = storageRemaining(message.owner.entitlements, usage.bytes);
+    if (remainingBytes === 0) this.assertStorageAllows(message.owner, usage.bytes, null);
     if (folderId !== null && !(await this.ownsFolder(this.dataSource.manager, owner, folderId))) throw rpcError(404, FOLDER_NOT_FOUND);
-    return { allowed: true };
+    return { allowed: true, remainingBytes, usedBytes: usage.bytes };
   }
 
   /**
@@ -65,8 +72,9 @@ export class MediaService {
     const captions = message.captionsVtt === undefined || message.captionsVtt === null ? null : ownerCaptions(message.captionsVtt);
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [VIDEO_CREATE_LOCK, owner]);
-      const [{ n }] = await manager.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
-      this.assertPlanAllows(message.owner, n);
+      const usage = await this.usage(manager, owner);
+      this.assertPlanAllows(message.owner, usage.videos);
+      this.assertStorageAllows(message.owner, usage.bytes, sizeBytes);
       if (folderId !== null && !(await this.ownsFolder(manager, owner, folderId, true))) throw rpcError(404, FOLDER_NOT_FOUND);
       const [{ id }] = await manager.query(`SELECT nextval(pg_get_serial_sequence('library.videos', 'id'))::int AS id`);
       const rows: VideoRow[] = await manager.query(
@@ -103,24 +111,35 @@ export class MediaService {
     });
   }
 
-  /** Public: the file behind /api/media/{id}. Videos without an uploaded file are 'Video not found'. */
-  async mediaInfo(message: { videoId: number }): Promise<MediaInfo> {
+  /**
+   * Public: the file behind /api/media/{id}. Videos without an uploaded file, and private lessons
+   * the viewer may not see, are 'Video not found'.
+   */
+  async mediaInfo(message: MediaRequest): Promise<MediaInfo> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
-    const rows: Array<{ storage_key: string; mime_type: UploadMimeType; size_bytes: string }> = await this.dataSource.query(
-      'SELECT storage_key, mime_type, size_bytes FROM library.videos WHERE id = $1 AND storage_key IS NOT NULL',
-      [videoId],
-    );
-    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
-    return { videoId, storageKey: rows[0].storage_key, mimeType: rows[0].mime_type, sizeBytes: Number(rows[0].size_bytes) };
+    const rows: Array<{ storage_key: string; mime_type: UploadMimeType; size_bytes: string; owner_id: number; published_at: Date | null }> =
+      await this.dataSource.query(
+        'SELECT storage_key, mime_type, size_bytes, owner_id, published_at FROM library.videos WHERE id = $1 AND storage_key IS NOT NULL',
+        [videoId],
+      );
+    if (!rows[0] || !canView(rows[0], message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
+    return {
+      videoId,
+      storageKey: rows[0].storage_key,
+      mimeType: rows[0].mime_type,
+      sizeBytes: Number(rows[0].size_bytes),
+      published: rows[0].published_at !== null,
+    };
   }
 
   /** Public: the video's captions (uploaded, else built from its latest generation's transcript). */
-  async getCaptions(message: { videoId: number }): Promise<CaptionsView> {
+  async getCaptions(message: MediaRequest): Promise<CaptionsView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
-    const rows: Array<{ captions_vtt: string | null }> = await this.dataSource.query('SELECT captions_vtt FROM library.videos WHERE id = $1', [
-      videoId,
-    ]);
-    if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
+    const rows: Array<{ captions_vtt: string | null; owner_id: number; published_at: Date | null }> = await this.dataSource.query(
+      'SELECT captions_vtt, owner_id, published_at FROM library.videos WHERE id = $1',
+      [videoId],
+    );
+    if (!rows[0] || !canView(rows[0], message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
     const vtt = rows[0].captions_vtt;
     if (!vtt) throw rpcError(404, NO_CAPTIONS);
     return { videoId, source: isGeneratedCaptions(vtt) ? 'generated' : 'upload', vtt };
@@ -146,6 +165,21 @@ export class MediaService {
   private assertPlanAllows(owner: Owner, videoCount: number): void {
     const decision = videoCreationDecision(owner.entitlements, videoCount);
     if (!decision.allowed) throw rpcError(402, decision.message);
+  }
+
+  /** 402 when a file of `sizeBytes` (null: of unknown size) does not fit in the owner's storage quota. */
+  private assertStorageAllows(owner: Owner, usedBytes: number, sizeBytes: number | null): void {
+    const decision = storageDecision(owner.entitlements, usedBytes, sizeBytes);
+    if (!decision.allowed) throw rpcError(402, decision.message);
+  }
+
+  /** How many videos the owner holds and how many bytes of uploads they store. */
+  private async usage(manager: EntityManager, owner: number): Promise<{ videos: number; bytes: number }> {
+    const [row]: Array<{ videos: number; bytes: string }> = await manager.query(
+      'SELECT count(*)::int AS videos, COALESCE(sum(size_bytes), 0)::bigint AS bytes FROM library.videos WHERE owner_id = $1',
+      [owner],
+    );
+    return { videos: row.videos, bytes: Number(row.bytes) };
   }
 
   private async ownsFolder(manager: EntityManager, owner: number, folderId: number, lock = false): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { PLAN_INFO, type Plan } from '@veolearn/domain';
+import { formatStorage, PLAN_INFO, type Plan } from '@veolearn/domain';
 
 export interface PlanCard {
   id: Plan;
@@ -15,6 +15,10 @@ function videos(limit: number | null): string {
   return `${limit} interactive ${limit === 1 ? 'video' : 'videos'}`;
 }
 
+function storage(bytes: number | null): string {
+  return bytes === null ? 'Unlimited video uploads' : `${formatStorage(bytes)} of video uploads`;
+}
+
 /** The three plans as the dashboard and /subscribe show them; limits come from the domain rules. */
 export const PLAN_CARDS: PlanCard[] = [
   {
@@ -23,7 +27,7 @@ export const PLAN_CARDS: PlanCard[] = [
     price: '$0',
     cadence: '7 days, no card',
     summary: 'Try VeoLearn with one lesson.',
-    features: [videos(PLAN_INFO.trial.videoLimit), 'All 10 question types', 'VR playback', 'AI analytics'],
+    features: [videos(PLAN_INFO.trial.videoLimit), storage(PLAN_INFO.trial.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics'],
     missing: ['No export (SCORM, share, embed)', 'No LTI / LMS integration'],
   },
   {
@@ -32,7 +36,7 @@ export const PLAN_CARDS: PlanCard[] = [
     price: `${PLAN_INFO.pro.priceAud} AUD`,
     cadence: 'per seat / month',
     summary: 'For teachers and trainers publishing regularly.',
-    features: [videos(PLAN_INFO.pro.videoLimit), 'All 10 question types', 'VR playback', 'AI analytics', 'Export (SCORM, share, embed)', 'LTI 1.3 / LMS integration'],
+    features: [videos(PLAN_INFO.pro.videoLimit), storage(PLAN_INFO.pro.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics', 'Export (SCORM, share, embed)', 'LTI 1.3 / LMS integration'],
     missing: [],
   },
   {
@@ -41,7 +45,7 @@ export const PLAN_CARDS: PlanCard[] = [
     price: `${PLAN_INFO.enterprise.priceAud} AUD`,
     cadence: 'per seat / month',
     summary: 'For schools and organisations.',
-    features: [videos(PLAN_INFO.enterprise.videoLimit), 'Everything in Pro', 'Custom integrations', 'Dedicated support', 'Advanced security'],
+    features: [videos(PLAN_INFO.enterprise.videoLimit), storage(PLAN_INFO.enterprise.storageBytes), 'Everything in Pro', 'Custom integrations', 'Dedicated support', 'Advanced security'],
     missing: [],
   },
 ];

@@ -3,6 +3,7 @@ import { AlertTriangle, CheckCircle2, ExternalLink, Loader2, Pencil, PlusCircle 
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { routes } from '../../../app/routes';
+import { SharingControl } from '../../library/components/sharing-control';
 import { formatDate, formatDuration } from '../../library/format';
 import type { CreatedVideo } from '../api/create-api';
 import { useCopy } from '../hooks/use-copy';
@@ -76,6 +77,7 @@ export function ShareTab({ video, onCreateAnother }: { video: CreatedVideo; onCr
             <CardDescription>Anyone with the link can watch the video and answer its questions.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
+            <SharingControl videoId={video.id} published={video.published === true} autoShare />
             <CopyField id="player-url" label="Player URL" value={url} copied={copied === 'url'} onCopy={() => void copy('url', url)} />
             <CopyField id="embed-code" label="Embed code" value={embed} multiline copied={copied === 'embed'} onCopy={() => void copy('embed', embed)} />
             <div className="flex flex-wrap gap-2 border-t pt-4">

@@ -30,6 +30,8 @@ export interface VideoView {
   updatedAt: string;
   folder: number | null;
   questionCount: number;
+  /** Anyone with the link may play it; false: private to its owner until shared. */
+  published: boolean;
 }
 
 export interface Page<T> {
@@ -101,6 +103,11 @@ export function renameVideo(id: number, title: string): Promise<VideoView> {
 
 export function moveVideo(id: number, folderId: FolderId): Promise<VideoView> {
   return apiCall<VideoView>('PUT', `/api/videos/${id}/move`, { folderId });
+}
+
+/** Shares a lesson by link (anyone may then play it) or makes it private again. */
+export function setSharing(id: number, published: boolean): Promise<VideoView> {
+  return apiCall<VideoView>('PUT', `/api/videos/${id}/sharing`, { published });
 }
 
 export function deleteVideo(id: number): Promise<{ deleted: true }> {

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { Edit3, FileVideo, Folder, Home, MoreVertical, Pencil, Play, Share2, Trash2 } from 'lucide-react';
+import { Edit3, FileVideo, Folder, Globe2, Home, Lock, MoreVertical, Pencil, Play, Share2, Trash2 } from 'lucide-react';
 import { VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -18,7 +18,8 @@ import { toast } from '../../../components/ui/use-toast';
 import { cn } from '../../../lib/utils';
 import { routes } from '../../../app/routes';
 import type { FolderId, FolderView, VideoView } from '../api/library-api';
-import { useMoveVideoMutation, useRenameVideoMutation } from '../hooks/use-library';
+import { useMoveVideoMutation, useRenameVideoMutation, useSharingMutation } from '../hooks/use-library';
+import { serverMessage } from '../../../lib/session-client';
 import { formatDate, formatDuration } from '../format';
 
 const TYPE_LABEL: Record<VideoView['type'], string> = { youtube: 'YouTube', youtube_vr: 'YouTube VR', upload: 'Upload' };
@@ -142,6 +143,14 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
     onSuccess: () => toast({ title: 'Video moved successfully' }),
     onError: () => toast({ variant: 'destructive', title: 'Failed to move video. Please try again.' }),
   });
+  const sharing = useSharingMutation({
+    onSuccess: (data) =>
+      toast({
+        title: (data as { published?: boolean } | null)?.published ? 'Lesson shared' : 'Lesson is private',
+        description: (data as { published?: boolean } | null)?.published ? 'Anyone with the link can play it now.' : 'Only you can play it now.',
+      }),
+    onError: (error) => toast({ variant: 'destructive', title: 'Sharing not changed', description: serverMessage(error) ?? 'Please try again.' }),
+  });
   const targets = folders.filter((f) => f.id !== video.folder);
 
   function moveTo(folderId: FolderId) {
@@ -168,6 +177,14 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
       <span title="Duration">{formatDuration(video.duration)}</span>
       <span aria-hidden="true">·</span>
       <span>Created {formatDate(video.createdAt)}</span>
+      {!video.published && (
+        <>
+          <span aria-hidden="true">·</span>
+          <span className="inline-flex items-center gap-1 font-medium text-amber-700" title="Only you can play it until you share it">
+            <Lock className="size-3" aria-hidden="true" /> Private
+          </span>
+        </>
+      )}
     </p>
   );
 
@@ -190,6 +207,9 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
       >
         <DropdownMenuItem onSelect={() => setEditing('menu')}>
           <Pencil aria-hidden="true" /> Rename
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => sharing.mutate({ id: video.id, published: !video.published })} disabled={sharing.isPending}>
+          {video.published ? <Lock aria-hidden="true" /> : <Globe2 aria-hidden="true" />} {video.published ? 'Make private' : 'Share by link'}
         </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => onExport(video)}>
           <Share2 aria-hidden="true" /> Export

@@ -10,11 +10,13 @@ import {
   fetchVideos,
   moveVideo,
   renameVideo,
+  setSharing,
   updateFolder,
   type FolderId,
 } from '../api/library-api';
 import { libraryKeys } from '../library-query-keys';
 import { authKeys } from '../../auth/auth-query-keys';
+import { playerKeys } from '../../player/player-query-keys';
 
 /** Opening a folder refreshes its lists (spec): cached lists show at once and are re-read behind them. */
 const REFRESH_ON_OPEN = { staleTime: 0 } as const;
@@ -94,6 +96,20 @@ export function useMoveVideoMutation(callbacks: MutationCallbacks<unknown> = {})
     onSuccess: (data: unknown) => {
       callbacks.onSuccess?.(data);
       return invalidate();
+    },
+    onError: (error: Error) => callbacks.onError?.(error),
+  });
+}
+
+/** Shares a lesson by link or makes it private; the library and any open player of it refresh. */
+export function useSharingMutation(callbacks: MutationCallbacks<unknown> = {}) {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateLibrary();
+  return useMutation({
+    mutationFn: ({ id, published }: { id: number; published: boolean }) => setSharing(id, published),
+    onSuccess: (data: unknown) => {
+      callbacks.onSuccess?.(data);
+      return Promise.all([invalidate(), queryClient.invalidateQueries({ queryKey: [...playerKeys.all, 'playback'] })]);
     },
     onError: (error: Error) => callbacks.onError?.(error),
   });

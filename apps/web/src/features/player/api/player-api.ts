@@ -21,8 +21,12 @@ export interface PlaybackVideo {
   skippingMode: SkippingMode;
   requireCorrect: boolean;
   hasCaptions: boolean;
-  /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
+  /** '/api/media/{id}' for an uploaded file (signed for a private lesson's owner); null for YouTube videos. */
   mediaUrl: string | null;
+  /** Where the captions are read ('/api/videos/{id}/captions.vtt', signed for a private lesson's owner). */
+  captionsUrl: string;
+  /** Shared by link; false: only its owner can play it (the owner is the one seeing it). */
+  published: boolean;
 }
 
 /** A question before it is answered: no correct answer, no feedback. Options in their stored order. */
@@ -218,14 +222,11 @@ export async function reportDuration(videoId: number, duration: number): Promise
   }
 }
 
-/** The video's WebVTT captions, or null when it has none (404). */
-export async function fetchCaptions(videoId: number, signal?: AbortSignal): Promise<string | null> {
-  const response = await fetch(captionsUrl(videoId), { headers: { Accept: 'text/vtt' }, signal });
+/** The video's WebVTT captions from the playback view's captionsUrl, or null when it has none (404). */
+export async function fetchCaptions(url: string, signal?: AbortSignal): Promise<string | null> {
+  const response = await fetch(url, { headers: { Accept: 'text/vtt' }, signal });
   if (response.status === 404) return null;
   if (!response.ok) throw new ApiError(response.status, await response.text(), response.statusText);
   return response.text();
 }
 
-export function captionsUrl(videoId: number): string {
-  return `/api/videos/${videoId}/captions.vtt`;
-}

@@ -3,7 +3,7 @@ import { Play, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorCard } from '../../library/components/library-states';
 import { cn } from '../../../lib/utils';
-import { captionsUrl, type PlaybackView } from '../api/player-api';
+import type { PlaybackView } from '../api/player-api';
 import { useCaptionsQuery } from '../hooks/use-playback';
 import { type PlayerEngine, usePlayerEngine } from '../hooks/use-player-engine';
 import { Html5Source } from '../media/html5-source';
@@ -58,6 +58,17 @@ interface PlayerProps {
   showManager?: boolean;
 }
 
+/** The link as first given, until its path changes or `key` does (signatures in the query string may change meanwhile). */
+function useSteadyLink<T extends string | null>(link: T, key: unknown): T {
+  const [kept, setKept] = useState<{ link: T; key: unknown }>({ link, key });
+  const path = (value: string | null) => (value === null ? null : value.split('?')[0]);
+  if (kept.key !== key || path(kept.link) !== path(link)) {
+    setKept({ link, key });
+    return link;
+  }
+  return kept.link;
+}
+
 /** One player over two sources: an uploaded file in <video>, or YouTube through its IFrame API. */
 export function Player({ videoId, playback, showManager = false }: PlayerProps) {
   const learnerId = useMemo(() => getLearnerId(), []);
@@ -73,7 +84,11 @@ export function Player({ videoId, playback, showManager = false }: PlayerProps) 
 
 function PlayerView({ engine, videoId, playback, showManager }: { engine: PlayerEngine; videoId: number; playback: PlaybackView; showManager: boolean }) {
   const { video } = playback;
-  const captions = useCaptionsQuery(videoId);
+  const captions = useCaptionsQuery(videoId, video.captionsUrl);
+  // A private lesson's links are signed and re-signed on every refetch: keep the first ones, so a
+  // refetch never reloads the video under the learner (a retry of the source takes the newest).
+  const mediaSrc = useSteadyLink(video.mediaUrl, engine.sourceKey);
+  const captionsSrc = useSteadyLink(video.captionsUrl, engine.sourceKey);
   const cues = captions.data ?? [];
   const [captionsOn, toggleCaptions] = useCaptionsPreference();
   const [busy, setBusy] = useState(false);
@@ -102,14 +117,14 @@ function PlayerView({ engine, videoId, playback, showManager }: { engine: Player
   const startAt = attempt?.lastPosition ?? 0;
   let source;
   if (engine.sourceError) source = <SourceUnavailable message={engine.sourceError} onRetry={engine.retrySource} />;
-  else if (video.mediaUrl) {
+  else if (mediaSrc) {
     source = (
       <Html5Source
         key={engine.sourceKey}
-        src={video.mediaUrl}
+        src={mediaSrc}
         title={video.title}
         startAt={startAt}
-        captionsSrc={cues.length > 0 ? captionsUrl(videoId) : null}
+        captionsSrc={cues.length > 0 ? captionsSrc : null}
         captionsOn={captionsOn}
         events={engine.events}
       />

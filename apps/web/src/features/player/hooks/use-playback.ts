@@ -14,12 +14,12 @@ export function usePlaybackQuery(videoId: number) {
   });
 }
 
-/** The video's caption cues (empty when it has none). */
-export function useCaptionsQuery(videoId: number) {
+/** The video's caption cues (empty when it has none), read from the playback view's captions link. */
+export function useCaptionsQuery(videoId: number, url: string) {
   return useQuery({
     queryKey: playerKeys.captions(videoId),
     queryFn: async ({ signal }) => {
-      const text = await fetchCaptions(videoId, signal);
+      const text = await fetchCaptions(url, signal);
       return text === null ? [] : parseVtt(text);
     },
     staleTime: Number.POSITIVE_INFINITY,

@@ -219,6 +219,40 @@ function termFor(slot: Slot, text: string): Term | undefined {
   return slot.lecture.termByKey.get(lower) ?? slot.lecture.terms.find((t) => t.display.toLowerCase() === lower || t.key === lower);
 }
 
+/** Noun phrases said in one list with a term ("evaporation, condensation, precipitation and collection"): the speaker's own kind. */
+function listedWith(slot: Slot, key: Term): Term[] {
+  const out: Term[] = [];
+  for (const o of key.occurrences) {
+    const found = slot.lecture.bySentence[o.sentence].filter((x) => x.length <= 3).sort((a, b) => a.token - b.token);
+    const tokens = slot.lecture.sentences[o.sentence].tokens;
+    // Runs of phrases joined only by commas, "and" or "or".
+    const runs: Array<typeof found> = [];
+    for (const x of found) {
+      const last = runs[runs.length - 1]?.[runs[runs.length - 1].length - 1];
+      const between = last ? tokens.slice(last.token + last.length, x.token) : [];
+      if (last && between.length >= 1 && between.length <= 2 && between.every((t) => /^(?:,|and|or)$/i.test(t.text))) runs[runs.length - 1].push(x);
+      else runs.push([x]);
+    }
+    const run = runs.find((r) => r.length >= 3 && r.some((x) => x.term.id === key.id));
+    if (run) for (const x of run) if (x.term.id !== key.id && !out.includes(x.term)) out.push(x.term);
+  }
+  return out;
+}
+
+/** Wrong names for a named description: the other things the speaker names, and what they list alongside. */
+function namedAlternatives(slot: Slot, key: Term, description: string): string[] {
+  const others = slot.lecture.namings.map((n) => termFor(slot, n.term)).filter((t): t is Term => t !== undefined && t.id !== key.id);
+  const defined = slot.lecture.definitions.map((d) => termFor(slot, d.term)).filter((t): t is Term => t !== undefined && t.id !== key.id && t.cls === key.cls);
+  const pool = [...listedWith(slot, key), ...others, ...others.flatMap((t) => listedWith(slot, t)), ...defined];
+  const out: string[] = [];
+  for (const t of pool) {
+    const text = t.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(t.display) ? t.display : t.display[0].toLowerCase() + t.display.slice(1);
+    if (t.id === key.id || t.plural !== key.plural || t.pos !== key.pos || out.includes(text) || description.toLowerCase().includes(t.display.toLowerCase())) continue;
+    out.push(text);
+  }
+  return out.slice(0, 3);
+}
+
 /** Single choice: "Which term means …?" from a definition, else a statement with a gap. */
 export function buildSingleChoice(slot: Slot): Question | null {
   const aud = slot.lecture.audience;
@@ -233,6 +267,26 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const order = shuffle([d.term, ...wrongs], slot.rng);
     const question = aud === 'children' ? `What do we call ${d.gloss}?` : `Which term names ${d.gloss}?`;
     return { ...base(slot, 'single_choice', question, [s], `“${d.term}”`, `${cap(d.term)} is ${d.gloss}.`), options: order, correctAnswer: order.indexOf(d.term) };
+  }
+  // "“A cross join returns every combination of rows.” What is this called?": a description the speaker names.
+  for (const n of slot.lecture.namings) {
+    const evidence = n.described.map((i) => slot.lecture.sentences[i]);
+    if (evidence[evidence.length - 1].chapter !== slot.chapter || evidence.some((s) => slot.state.usedSentences.has(s.index)) || slot.state.usedDefinitions.has(n.term.toLowerCase())) continue;
+    const key = termFor(slot, n.term);
+    if (!key) continue;
+    const named = namedAlternatives(slot, key, n.description);
+    // Other wrong names only from terms the lecture says more than once ("a lovely time" said once is no name).
+    const repeated = new Set(slot.lecture.terms.filter((t) => t.occurrences.length >= 2).map((t) => t.display.toLowerCase()));
+    const more = pickDistractors({ key, count: 6, terms: slot.lecture.terms, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
+    const wrongs = [...named, ...more].slice(0, 3);
+    if (wrongs.length < 3) continue;
+    slot.state.usedDefinitions.add(n.term.toLowerCase());
+    slot.state.usedKeys.add(key.id);
+    const answer = key.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(n.term) ? n.term : n.term[0].toLowerCase() + n.term.slice(1);
+    const order = shuffle([answer, ...wrongs], slot.rng);
+    const what = n.kind ? `this ${n.kind}` : 'this';
+    const question = aud === 'children' ? `“${clean(n.description)}” What do we call ${what}?` : `“${clean(n.description)}” What is ${what} called?`;
+    return { ...base(slot, 'single_choice', question, evidence, `“${answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(answer) };
   }
   const cloze = findCloze(slot, 3);
   if (!cloze) return null;

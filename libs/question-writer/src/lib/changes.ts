@@ -23,7 +23,7 @@ function inflectVerb(base: string, like: Token): string {
   const w = like.lower;
   if (w === like.lemma) return base;
   if (/ing$/.test(w)) return base.replace(/e$/, '') + 'ing';
-  if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : `${base}ed`;
+  if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${base}ed`;
   if (/s$/.test(w)) return /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
   return base;
 }
@@ -72,7 +72,9 @@ export function changeToAntonym(s: Sentence): Falsified | null {
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
     const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '');
-    const verb = t.pos === 'VERB' && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
+    // "pays you interest": after a verb and its object pronoun, the tagger's "verb" is a noun.
+    const objectNoun = prev.pos === 'PRON' && ['VERB', 'AUX'].includes(s.tokens[i - 2]?.pos ?? '') && !/^(?:i|we|you|they|he|she|it)$/i.test(s.tokens[i - 2]?.text ?? '') && /^(?:you|me|us|them|him|her)$/i.test(prev.text);
+    const verb = t.pos === 'VERB' && !objectNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
@@ -142,6 +144,13 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
     const other = sentences[o.sentence];
     return context.filter((k) => other.keys.has(k)).length >= 2;
   });
+}
+
+/** Like mightAlsoBeTrue for a sibling phrase: said elsewhere with two or more of this sentence's other content words. */
+function siblingMightBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, sibling: string): boolean {
+  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
+  const phrase = new RegExp(`\\b${sibling.split(' ')[0]}\\s+${key.head}`, 'i');
+  return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k)).length >= 2);
 }
 
 function overlapping(a: string, b: string): boolean {
@@ -222,6 +231,13 @@ export function pickDistractors(q: DistractorQuery): string[] {
     return (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id;
   }
   const out: string[] = [];
+  // "inner join" → "left join", "cross join": the same head with another modifier, as the speaker says it.
+  for (const sib of siblingCompounds(key, q.sentences)) {
+    if (out.length >= q.count) break;
+    if (right.has(sib.toLowerCase()) || (q.avoid ?? []).some((a) => overlapping(a, sib.split(' ')[0])) || out.some((o) => o.split(' ')[0] === sib.split(' ')[0])) continue;
+    if (q.sentence && (q.sentence.text.toLowerCase().includes(sib.toLowerCase()) || siblingMightBeTrue(q.sentences, q.sentence, key, sib))) continue;
+    out.push(sib);
+  }
   for (const t of fromLecture) {
     if (out.length >= q.count) break;
     if (out.some((o) => overlapping(o, t.display))) continue;
@@ -241,6 +257,42 @@ export function pickDistractors(q: DistractorQuery): string[] {
     }
   }
   return out;
+}
+
+const NOT_MODIFIERS = new Set(['the', 'a', 'an', 'this', 'that', 'these', 'those', 'each', 'every', 'any', 'some', 'no', 'one', 'first', 'second', 'last', 'next', 'other', 'same', 'new', 'whole', 'main', 'big', 'small', 'good', 'bad', 'simple', 'different', 'own', 'more', 'most', 'less', 'such', 'many', 'few', 'your', 'my', 'our', 'their', 'its', 'his', 'her']);
+
+const JUDGEMENTS = /^(?:amazing|brilliant|favourite|favorite|scary|clever|normal|better|worse|much|huge|tiny|smaller|bigger|larger|higher|lower|fewer|greater|lesser|famous|classic|recent|real|true|actual|whole|extra|little|lovely|nice|great|cool|important|useful|interesting|typical|usual|certain|various|several|particular|specific|general|total|final|previous|following|recap|term|times|percent|plus|minus|dot|comma|doing|making|open|close)$/;
+
+/**
+ * Two-word phrases of the lecture with the key's head and another modifier ("inner join" → "left join",
+ * "cross join"; "oceanic plate" → "continental plate"): the same kind of thing by the speaker's own words,
+ * whatever class WordNet gives each. In the key's number.
+ */
+export function siblingCompounds(key: Term, sentences: readonly Sentence[]): string[] {
+  const words = key.display.split(/\s+/);
+  if (words.length !== 2 || key.pos !== 'NOUN' || key.cls.startsWith('quantity') || key.cls === 'year') return [];
+  const modifier = words[0].toLowerCase();
+  const headForm = words[1];
+  const found = new Map<string, number>();
+  for (const s of sentences) {
+    s.tokens.forEach((t, i) => {
+      const p = s.tokens[i - 1];
+      const next = s.tokens[i + 1];
+      // The head of its phrase: "full table scan" is a kind of scan, not of table.
+      // After an article the tagger's verbs are modifiers too ("a left join", "a cross join").
+      const articled = /^(?:a|an|the)$/i.test(s.tokens[i - 2]?.text ?? '');
+      if (!p || (t.lemma !== key.head && t.lower !== key.head) || (!['NOUN', 'PROPN'].includes(t.pos) && !articled) || (next && ['DET', 'PRON', 'NOUN', 'PROPN'].includes(next.pos))) return;
+      // A classifying adjective or noun ("oceanic", "cross"), not a verb ("called lava"), a plural ("customers
+      // table"), a judgement or degree ("amazing", "largest"), or the end of a hyphenated word ("short-term memory").
+      if ((!['ADJ', 'NOUN'].includes(p.pos) && !(articled && p.pos === 'VERB')) || !/^[a-z][a-z]{2,}$/.test(p.text) || p.lower === modifier || p.lemma === key.head || NOT_MODIFIERS.has(p.lower) || JUDGEMENTS.test(p.lower)) return;
+      if ((p.pos === 'NOUN' && p.lower !== p.lemma) || (p.pos === 'ADJ' && /(?:est|ier)$/.test(p.lower)) || s.text[p.from - 1] === '-') return;
+      const before = s.tokens[i - 2];
+      if (before && (before.pos === 'ADJ' || before.pos === 'NOUN') && before.lower !== 'and' && /^[a-z]/.test(before.text)) return;
+      found.set(p.lower, (found.get(p.lower) ?? 0) + 1);
+    });
+  }
+  // Said twice or more: a name for a kind of thing, not a passing description ("a full table scan").
+  return [...found.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([m]) => `${m} ${headForm}`);
 }
 
 /** Number-valued wrong options for a quantity or year ("36" → "12", "72", "18"). */

@@ -33,6 +33,9 @@ export function posInGap(statement: string, option: string): string | null {
   const inside = tokens.filter((t) => t.from >= at && t.to <= at + option.length && t.pos !== 'PUNCT');
   if (inside.length === 0) return null;
   if (inside[0].pos === 'NUM') return 'NUM';
+  // Right after an article a phrase is a noun phrase, whatever the tagger makes of its last word ("a self join").
+  const article = /(?:^|\s)(?:a|an|the|a\/an)\s+$/i.test(statement.slice(0, at));
+  if (article && inside.length > 1 && inside[inside.length - 1].pos === 'VERB' && ['ADJ', 'NOUN', 'PROPN', 'VERB'].includes(inside[0].pos)) return 'NOUN';
   for (let i = inside.length - 1; i >= 0; i--) {
     const pos = inside[i].pos === 'PROPN' ? 'NOUN' : inside[i].pos;
     if (pos === 'NOUN' || pos === 'VERB' || pos === 'ADJ' || pos === 'NUM') return pos;

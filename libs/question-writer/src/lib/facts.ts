@@ -101,6 +101,66 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
   return dedupeBy(out, (d) => d.term.toLowerCase());
 }
 
+/**
+ * "A cross join returns every combination of rows. This is called the Cartesian product.": the speaker
+ * describes something, then names it. The description is quoted as said; the name is the answer.
+ */
+export interface Naming {
+  term: string;
+  /** What is named: "step", "process", or "" when the speaker says only "this is called …". */
+  kind: string;
+  /** The sentences that describe it and name it (index), in order. */
+  described: number[];
+  /** The description as said, without the name: "A cross join returns every combination of rows from the two tables." */
+  description: string;
+  /** The sentence that gives the name. */
+  sentence: number;
+}
+
+const NAME_KINDS = 'step|process|stage|phase|effect|change|reaction|movement|pattern|situation|loop|spiral|cycle|journey|technique|method|relationship';
+/** "This is called subduction.", "That's called a wage-price spiral.", "This step is called evaporation." */
+const NAMED_AFTER = new RegExp(`^(?:this|that)(?: (?:[a-z-]+ )?(${NAME_KINDS}))?(?: is|'s|’s) (?:called|known as|named) (?:an? |the )?([\\w' -]{3,40})\\.$`, 'i');
+/** "… release it through tiny pores in their leaves, a process known as transpiration." */
+const NAMED_APPOSITIVE = new RegExp(`^(.{25,}?), (?:a|an) (?:[a-z-]+ )?(${NAME_KINDS}) (?:known as|called|we call|named) (?:an? |the )?([\\w' -]{3,40})\\.$`, 'i');
+const PRONOUN_START = /^(?:they|it|this|these|that|those|he|she)\b/i;
+
+/** Descriptions the speaker names right away ("… This is called subduction."). */
+export function findNamings(sentences: readonly Sentence[]): Naming[] {
+  const out: Naming[] = [];
+  const plain = (s: Sentence | undefined) => s !== undefined && !s.text.includes('?') && !/[:;]/.test(s.text) && s.tokens.length <= 40;
+  for (const s of sentences) {
+    const text = s.text.trim();
+    const after = NAMED_AFTER.exec(text);
+    const prev = sentences[s.index - 1];
+    if (after && prev?.fact && plain(prev)) {
+      // "Plants suck up water. Then the water travels up the stem. The water comes out as vapour. This is called
+      // transpiration.": a description that goes on from the sentences before it takes them along (up to three).
+      const described = [prev];
+      for (let k = prev.index - 1; k >= Math.max(0, prev.index - 2); k--) {
+        const before = sentences[k];
+        const first = described[0];
+        const continues = /^(?:then|and|next|after that|this|that|they|it)\b/i.test(first.text) || (/^the\s/i.test(first.text) && [...first.keys].some((key) => before.keys.has(key) && first.tokens.slice(0, 3).some((t) => t.lemma === key)));
+        if (!continues || !plain(before) || before.chapter !== prev.chapter) break;
+        described.unshift(before);
+      }
+      if (/^(?:then|and|next|after that|this|that|they|it)\b/i.test(described[0].text)) continue;
+      out.push({ term: after[2].trim(), kind: (after[1] ?? '').toLowerCase(), described: [...described.map((d) => d.index), s.index], description: described.map((d) => d.text.trim()).join(' '), sentence: s.index });
+      continue;
+    }
+    const appositive = NAMED_APPOSITIVE.exec(text);
+    if (appositive && plain(s) && s.tokens.some((t) => t.pos === 'VERB') && !/\b(?:today|we|i|you|our|us|video|lesson)\b/i.test(appositive[1])) {
+      // "They pull water up …, a process known as transpiration.": the sentence before says who "they" are.
+      const needsBefore = PRONOUN_START.test(appositive[1]);
+      if (needsBefore && !(plain(prev) && prev.tokens.length >= 3 && !PRONOUN_START.test(prev.text) && !/^(?:and|but|so|or|then|now|okay|ok|right)\b/i.test(prev.text))) continue;
+      out.push({ term: appositive[3].trim(), kind: appositive[2].toLowerCase(), described: needsBefore ? [prev.index, s.index] : [s.index], description: `${needsBefore ? `${prev.text.trim()} ` : ''}${appositive[1].trim()}.`, sentence: s.index });
+    }
+  }
+  return dedupeBy(
+    out.filter((n) => n.term.split(/\s+/).length <= 4 && !/^(?:it|this|that|so|the same)\b/i.test(n.term) && !n.description.toLowerCase().includes(n.term.toLowerCase())),
+    (n) => n.term.toLowerCase(),
+  );
+}
+
 /** A gloss that names a thing (noun phrase, gerund or "to" phrase) rather than stating a clause. */
 function isNominal(gloss: string): boolean {
   return /^(?:the|a|an|any|one|two|three|some|each|every)\b/i.test(gloss) || /^\w+ing\b/i.test(gloss) || /^to\s/i.test(gloss);

@@ -1,8 +1,8 @@
 import type { Chapter, TranscriptSegment } from '@veolearn/domain';
 import { Audience, estimateAudience } from './audience';
-import { Category, Definition, Ranking, Rule, Sequence, findCategories, findDefinitions, findRankings, findRules, findSequences } from './facts';
+import { Category, Definition, Naming, Ranking, Rule, Sequence, findCategories, findDefinitions, findNamings, findRankings, findRules, findSequences } from './facts';
 import { buildOutline, lessonSubject } from './outline';
-import { Sentence, readLecture } from './sentences';
+import { Sentence, examplePeople, readLecture } from './sentences';
 import { Term, countByChapter, findTerms, titleCase } from './terms';
 
 /** Everything the writer knows about a lecture. */
@@ -14,6 +14,8 @@ export interface Lecture {
   /** The term occurrences of each sentence (index = sentence index). */
   bySentence: Array<Array<{ term: Term; token: number; length: number; surface: string }>>;
   definitions: Definition[];
+  /** Descriptions the speaker names right away ("… This is called subduction."). */
+  namings: Naming[];
   categories: Category[];
   sequences: Sequence[];
   rankings: Ranking[];
@@ -41,7 +43,10 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   const lastEnd = sentences.length > 0 ? sentences[sentences.length - 1].end : 0;
   const durationSeconds = typeof options.durationSeconds === 'number' && Number.isFinite(options.durationSeconds) && options.durationSeconds > 0 ? options.durationSeconds : lastEnd;
   let terms = findTerms(sentences, 1);
-  const chapters = buildOutline(sentences, terms, durationSeconds, (count) => countByChapter(terms, sentences, count));
+  // A chapter is never titled with a made-up example person ("Alex").
+  const people = examplePeople(sentences);
+  const titled = people.size > 0 ? terms.filter((t) => !people.has(t.display)) : terms;
+  const chapters = buildOutline(sentences, titled, durationSeconds, (count) => countByChapter(terms, sentences, count));
   terms = terms.filter((t) => t.occurrences.length > 0);
   const { audience, grade } = estimateAudience(sentences);
   const definitions = findDefinitions(sentences);
@@ -54,6 +59,7 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
     termByKey: new Map(terms.map((t) => [t.display.toLowerCase(), t])),
     bySentence,
     definitions,
+    namings: findNamings(sentences),
     categories: findCategories(sentences),
     sequences: findSequences(sentences),
     rankings: findRankings(sentences),

@@ -221,9 +221,20 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
 
 const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the|a|an|our)|(?:coming|come) to (?:this|the|today's)|today's (?:lesson|session|topic|video|class|lecture) (?:is(?: about)?|covers)|talk(?:ing)? about|learn(?:ing)? about|look(?:ing)? at|introduction to|intro to|topic is|all about|is about|explore|exploring|cover(?:ing)?|discuss(?:ing)?|explain(?:ing)?)\s+/i;
 
+/** "a journey we call", "a process scientists call", "what we call": the speaker naming the thing the opening describes. */
+const NAMED_SUBJECT = /\b(?:a|an|the|this|which|what)\s+(?:[a-z-]+\s+){0,2}(?:we|scientists|people|experts) (?:call|refer to as|name)\s+/i;
+
 /** The lesson's main subject: what the introduction says the lecture is about, else the first term it defines, else its most salient phrase. */
 export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[], firstDefined?: { term: string; sentence: number }): string | null {
   const repeated = (text: string) => (terms.find((t) => t.display.toLowerCase() === text.toLowerCase().replace(/^(?:the|a|an)\s+/, ''))?.occurrences.length ?? 0) >= 3;
+  for (const s of sentences.slice(0, 3)) {
+    // "… on its journey around the planet, a journey we call the water cycle.": the opening names the subject.
+    const named = NAMED_SUBJECT.exec(s.text);
+    if (!named) continue;
+    const offset = named.index + named[0].length;
+    const span = nounPhraseSpans(s.tokens).find(([a]) => s.tokens[a].from >= offset && s.tokens[a].from - offset <= 4);
+    if (span && !VAGUE_NOUNS.has(s.tokens[span[1]].lower)) return s.text.slice(s.tokens[span[0]].from, s.tokens[span[1]].to);
+  }
   for (const s of sentences.slice(0, 8)) {
     // "today we're doing, in a way, the reverse of it: cellular respiration."
     const colon = /\b(?:today|this (?:lesson|session|lecture|video))\b[^:]*:\s*([^.:;!?]{3,60})[.!]?$/i.exec(s.text);

@@ -1,6 +1,6 @@
 import type { TranscriptSegment } from '@veolearn/domain';
 import { ParsedSentence, Token, parseSentences } from './nlp';
-import { baseForm } from './wordnet';
+import { baseForm, isKnown } from './wordnet';
 
 /** A sentence of the lecture with its time in the video and what it may be used for. */
 export interface Sentence extends ParsedSentence {
@@ -105,6 +105,8 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     if (next && next.start - p.end >= 1.5) pauseAt.add(offset);
   });
   const tokens = parseSentences(text).flatMap((s) => s.tokens.map((t) => ({ ...t, from: t.from + s.from, to: t.to + s.from })));
+  const found = captionNames(tokens);
+  const names = found.size > 0 ? new RegExp(`\\b(?:${[...found].join('|')})\\b`, 'g') : null;
   const out: Piece[] = [];
   let first = 0;
   let hasVerb = false;
@@ -120,7 +122,8 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       else if (k < words.length - 4 && words[k].lower === 'for' && /^(?:example|instance)$/.test(words[k + 1].lower)) k += 2;
       else break;
     }
-    const raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+    let raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+    if (names) raw = raw.replace(names, (m) => m[0].toUpperCase() + m.slice(1));
     out.push({ text: `${raw[0].toUpperCase()}${raw.slice(1)}.`, start: at(words[0].from), end: at(words[words.length - 1].to), cut: forced || cutNext });
     cutNext = forced;
     first = endExclusive;
@@ -163,6 +166,49 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
   return out;
 }
 
+/** A word WordNet does not know in any part of speech (a surname, most often, in lower-case captions). */
+function unknownWord(t: Token | undefined, strict = true): boolean {
+  return t !== undefined && ['NOUN', 'PROPN', 'VERB', 'ADJ'].includes(t.pos) && /^[a-z]{4,}$/.test(t.lower) && !(strict && /(?:ic|al|ous|ive|ful|ing|ed|ly|er|ist|ism)$/.test(t.lower)) && !(['noun', 'verb', 'adj', 'adv'] as const).some((p) => isKnown(t.lower, p)) && !isKnown(t.lemma, 'noun') && !isKnown(t.lemma, 'verb');
+}
+
+/**
+ * People's names in lower-case auto-captions ("in 1974 baddeley and hitch came up with …"): a word WordNet
+ * does not know, with a possessive, next to another such word ("endel tulving"), joined by "and" to one
+ * ("atkinson and shiffrin"), or right after "by" or a year; then the name joined to it by "and".
+ */
+function captionNames(tokens: readonly Token[]): Set<string> {
+  const names = new Set<string>();
+  tokens.forEach((t, i) => {
+    const prev = tokens[i - 1];
+    const next = tokens[i + 1];
+    // "sperling's research": a possessive tells a name even when the word looks like a participle.
+    if (unknownWord(t, false) && /^['’]s$/.test(next?.text ?? '')) names.add(t.lower);
+    if (!unknownWord(t)) return;
+    const cue =
+      /^['’]s$/.test(next?.text ?? '') ||
+      unknownWord(prev) ||
+      unknownWord(next) ||
+      (next?.lower === 'and' && unknownWord(tokens[i + 2])) ||
+      (prev?.lower === 'and' && unknownWord(tokens[i - 2])) ||
+      prev?.lower === 'by' ||
+      /^(?:1[5-9]\d\d|20\d\d)$/.test(prev?.text ?? '');
+    if (cue) names.add(t.lower);
+  });
+  // "endel tulving": a surname after a first name found above.
+  tokens.forEach((t, i) => {
+    if (i > 0 && names.has(tokens[i - 1].lower) && unknownWord(t, false)) names.add(t.lower);
+  });
+  // "baddeley and hitch", "godden and baddeley": the other name of a pair.
+  tokens.forEach((t, i) => {
+    if (t.lower !== 'and') return;
+    const a = tokens[i - 1];
+    const b = tokens[i + 1];
+    if (a && b && names.has(a.lower) && ['NOUN', 'PROPN'].includes(b.pos) && /^[a-z]{3,}$/.test(b.lower) && ['VERB', 'AUX', 'ADP'].includes(tokens[i + 2]?.pos ?? '')) names.add(b.lower);
+    if (a && b && names.has(b.lower) && ['NOUN', 'PROPN'].includes(a.pos) && /^[a-z]{3,}$/.test(a.lower) && !['DET', 'ADJ', 'NOUN'].includes(tokens[i - 2]?.pos ?? '')) names.add(a.lower);
+  });
+  return names;
+}
+
 /** "the first step is …": a noun phrase of up to four words followed by a verb starts at token i. */
 function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
   let j = i;
@@ -200,7 +246,9 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
   const [a, b, c] = words;
   if (!a) return false;
   // "Wash your hands …", "Check the core temperature …": the tagger may read a capitalised verb as a noun.
-  const verbFirst = a.pos === 'VERB' || ((a.pos === 'NOUN' || a.pos === 'PROPN') && baseForm(a.lower, 'verb') === a.lower && b !== undefined && (b.pos === 'DET' || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text)));
+  // "…, close the windows": the tagger may also read a verb as an adjective before its object.
+  const misread = a.pos === 'NOUN' || a.pos === 'PROPN' || (a.pos === 'ADJ' && !/^(?:even|only|just|such|quite|rather|most|least|more|less|much|many|few|all|both)$/.test(a.lower));
+  const verbFirst = a.pos === 'VERB' || (misread && baseForm(a.lower, 'verb') === a.lower && b !== undefined && (b.pos === 'DET' || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text)));
   // "Cling film is good …": a noun phrase with its own verb, not an order.
   const hasSubjectVerb = words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
   if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
@@ -245,21 +293,45 @@ function isFact(s: ParsedSentence): boolean {
     if (verbs < 2) return false;
   }
   // "About 2,870 kilojoules per mole, if you burn it completely.": no verb before a trailing clause.
-  const clauseAt = words.findIndex((t, i) => i > 0 && words[i - 1].text === ',' && /^(?:if|when|because|which|who|while|unless|although)$/i.test(t.text));
-  if (clauseAt > 0 && !words.slice(0, clauseAt).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  // (The comma is punctuation, so it is looked for among all tokens, not among the words.)
+  // A relative clause after a comma ("Acetyl CoA, which has two carbons, joins …") is not such a clause.
+  const clauseAt = s.tokens.findIndex((t, i) => i > 1 && s.tokens[i - 1].text === ',' && /^(?:if|when|because|while|unless|although)$/i.test(t.text));
+  if (clauseAt > 0 && !s.tokens.slice(0, clauseAt).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   if (DEFINING.test(s.text) && verb >= 0) return true;
   if (verb <= 0) return false;
   if (!words.slice(0, verb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
   if (isInstruction(s.tokens) && !DEFINING.test(s.text)) return false;
-  // "If the house feels cold, close the windows": the main clause is an instruction.
-  const comma = words.findIndex((t) => t.text === ',');
-  if (/^(?:when|if|while|once|before|after|whenever)$/i.test(first.text)) {
-    const main = s.tokens.slice(s.tokens.findIndex((t) => t.text === ',') + 1).filter((t) => t.pos !== 'PUNCT');
-    if (comma < 0 || isInstruction(main) || (main[0] && main[0].pos === 'VERB' && main[0].lower === main[0].lemma)) return false;
-  }
+  // "When/If X, Y": a statement only when Y is a main clause with its own subject and verb, not an
+  // instruction ("If the house feels cold, close the windows": the tagger may read "close" as an adjective).
+  if (/^(?:when|if|while|once|before|after|whenever)$/i.test(first.text) && !conditionalIsStatement(s.tokens)) return false;
   // A subordinate clause left hanging ("When the water boils.") or a fragment without a main verb.
   if (/^(?:when|if|while|because|although|since|after|before|as)\b/i.test(first.text) && !s.text.includes(',')) return false;
   return true;
+}
+
+/**
+ * "When the sun warms the sea, water evaporates.": the clause after the first comma is a statement with a
+ * subject before its verb, not an order ("…, close the windows", "…, you should call for help"). The comma
+ * is punctuation, so it is looked for among all tokens.
+ */
+function conditionalIsStatement(tokens: readonly Token[]): boolean {
+  // The main clause starts after the comma that closes the lead-in; a comma followed by "and"/"so" is still inside it.
+  let comma = -1;
+  for (let i = 2; i < tokens.length - 1; i++) {
+    if (tokens[i].text === ',' && !['CCONJ', 'SCONJ'].includes(tokens[i + 1].pos) && !/^(?:so|then)$/i.test(tokens[i + 1].text)) {
+      comma = i;
+      break;
+    }
+  }
+  if (comma < 0) return false;
+  const main = tokens.slice(comma + 1).filter((t) => t.pos !== 'PUNCT');
+  if (main.length < 2 || startsWithOrder(main)) return false;
+  if (main[0].pos === 'VERB' && main[0].lower === main[0].lemma) return false;
+  // Its subject and verb sit before the next comma ("…, six hundred pounds, compared with …" has none).
+  const next = tokens.findIndex((t, i) => i > comma && t.text === ',');
+  const clause = tokens.slice(comma + 1, next < 0 ? tokens.length : next).filter((t) => t.pos !== 'PUNCT');
+  const verb = clause.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  return verb > 0 && clause.slice(0, verb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || t.pos === 'PRON');
 }
 
 /** "Close the loop means following up …": a definition, even when it opens with a verb. */
@@ -317,7 +389,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
   const restored = isUnpunctuated(clean);
   const pieces: Piece[] = restored ? restoreSentences(clean) : clean.map((s) => ({ ...s, text: cleanSpeech(s.text) })).filter((p) => p.text);
   const { text, at, pieceAt } = timeline(pieces);
-  return parseSentences(text).map((s, index) => {
+  const sentences = parseSentences(text).map((s, index): Sentence => {
     const cut = Boolean(pieces[pieceAt(s.from)]?.cut || pieces[pieceAt(Math.max(s.from, s.to - 1))]?.cut) || (restored && !restoredLooksComplete(s));
     return {
     ...s,
@@ -331,4 +403,38 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
     rule: !cut && isRule(s),
     };
   });
+  // "Alex starts investing at twenty-five.": a statement about a made-up example person is no fact to test
+  // on its own; the example it belongs to is not in the question.
+  const people = examplePeople(sentences);
+  if (people.size > 0) {
+    for (const s of sentences) {
+      if (s.tokens.some((t) => people.has(t.text))) {
+        s.fact = false;
+        s.rule = false;
+      }
+    }
+  }
+  return sentences;
+}
+
+const EXAMPLE_GROUP = /\b(?:people|persons|friends|customers|users|students|employees|workers|characters|siblings|twins|savers|investors|players|patients|colleagues|neighbours|neighbors|couple|brothers|sisters)(?:,|:| called| named)?\s+((?:[A-Z][a-z]+(?:,\s*|\s+and\s+|;\s*))+[A-Z][a-z]+)\b/g;
+const EXAMPLE_ONE = /\b(?:a|an|one|our)\s+(?:[a-z-]+\s+)?(?:customer|person|friend|student|user|employee|worker|man|woman|girl|boy|saver|investor|character|patient|colleague|neighbour|neighbor|client|shopper)\s+(?:called|named)\s+([A-Z][a-z]+)\b(?!\s+(?:the\b|[A-Z]))/g;
+const EXAMPLE_SAY = /\b(?:let's say|say|imagine|suppose|meet|picture)\s+([A-Z][a-z]+)(?=\s+(?:and\s+[A-Z][a-z]+\s+)?(?:is|has|had|was|wants|earns|saves|starts|buys|puts|borrows|invests|lives|works|gets|needs|takes|decides|opens|[a-z]+s)\b)/g;
+const EXAMPLE_CHARACTER = /\b(?:call (?:him|her|them|it)|say (?:hi|hello) to)\s+([A-Z][a-z]+)\b/g;
+const EXAMPLE_ROW = /\b(?:id|ID|number|row)\s+\w+,\s+([A-Z][a-z]+)\b/g;
+
+/**
+ * Names of made-up people in the lecture's examples: "two people, Alex and Jordan", "a customer called Sam",
+ * "imagine Priya saves …", a story's character ("let's call her Dottie"), rows of example data ("id two, Bob"). Names of real people ("a young man called
+ * Pliny the Younger") are not matched.
+ */
+export function examplePeople(sentences: readonly ParsedSentence[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) {
+    for (const re of [EXAMPLE_GROUP, EXAMPLE_ONE, EXAMPLE_SAY, EXAMPLE_CHARACTER, EXAMPLE_ROW]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(s.text); m; m = re.exec(s.text)) for (const name of m[1].match(/[A-Z][a-z]+/g) ?? []) out.add(name);
+    }
+  }
+  return out;
 }

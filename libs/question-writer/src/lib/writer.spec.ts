@@ -6,6 +6,7 @@ import { findDefinitions } from './facts';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture } from './sentences';
 import { energySegments } from './testing/energy-lecture';
+import { WATER_CYCLE_SAMPLE } from './testing/water-cycle-sample';
 import { writeQuestionSet, writeQuestions } from './writer';
 
 const ALL = [...QUESTION_TYPES];
@@ -226,5 +227,114 @@ describe('question writer: the defects a teacher threw away', () => {
 
   it('is deterministic', () => {
     expect(JSON.stringify(energySet().questions)).toBe(JSON.stringify(energySet().questions));
+  });
+});
+
+describe('question writer: defects found on review', () => {
+  it('a "When/If X, Y" sentence is a fact when Y is a statement, never when Y is an order', () => {
+    const sentences = readLecture(
+      timed([
+        'If oxygen is available, the pyruvate is transported into the mitochondrial matrix.',
+        'If inflation is too high, the central bank raises interest rates.',
+        'If the house feels cold, close the windows and doors.',
+        'When the water boils, add the pasta to the pan.',
+        'If you write a function that checks a list, and you return early, fine.',
+      ]),
+    );
+    expect(sentences.filter((s) => s.fact).map((s) => s.text)).toEqual([
+      'If oxygen is available, the pyruvate is transported into the mitochondrial matrix.',
+      'If inflation is too high, the central bank raises interest rates.',
+    ]);
+    // The tagger reads "close" as an adjective: still an instruction, kept as a rule.
+    expect(sentences[2].rule).toBe(true);
+  });
+
+  it('a statement about a made-up example person is no fact to ask about; one about a real person is', () => {
+    const sentences = readLecture(
+      timed([
+        'Let me tell you about two people, Alex and Jordan.',
+        'Alex starts investing at twenty-five and saves two thousand pounds every year.',
+        'Compound interest pays interest on the interest already earned.',
+        'A customers table has four rows: id one, Alice; id two, Bob.',
+        'Bob has no orders, so the inner join drops that customer.',
+        'A young man called Pliny the Younger watched the eruption from across the bay.',
+        'Julius Caesar crossed the Rubicon with his army in 49 BC.',
+      ]),
+    );
+    expect(sentences.filter((s) => s.fact).map((s) => s.text)).toEqual([
+      'Compound interest pays interest on the interest already earned.',
+      'A young man called Pliny the Younger watched the eruption from across the bay.',
+      'Julius Caesar crossed the Rubicon with his army in 49 BC.',
+    ]);
+  });
+
+  it('a gap’s wrong options are the same kind of thing by the speaker’s own words ("left join" for "inner join"), never also true', () => {
+    const segments = timed(
+      [
+        'A join combines rows from two tables in a relational database.',
+        'An inner join keeps only the rows that have a match in both tables.',
+        'A left join keeps every row of the left table, with NULL where nothing matches.',
+        'A right join keeps every row of the right table, and a left join with the tables swapped does the same.',
+        'A cross join pairs every row of one table with every row of the other table.',
+        'Most databases run a cross join quickly on small tables but slowly on large ones.',
+        'An outer join keeps unmatched rows from one or both tables.',
+        'A full outer join keeps unmatched rows from both tables at once.',
+        'A right join is rare in practice because developers rewrite it as a left join.',
+        'The inner join is the default join in standard SQL.',
+      ],
+      25,
+    );
+    const { questions } = writeQuestions({ segments, settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 } });
+    const joins = questions.filter((q) => q.type === 'single_choice' && q.options.every((o) => / join$/.test(o)));
+    expect(joins.length).toBeGreaterThan(0);
+    for (const q of joins) {
+      if (q.type !== 'single_choice') continue;
+      // "A left join keeps every row …": "left join" is never offered as wrong where it would also be right.
+      if (/keeps/.test(q.question)) expect(q.options.filter((o, i) => i !== q.correctAnswer && /left|right|outer/.test(o))).toEqual([]);
+    }
+    expect(joins.some((q) => q.type === 'single_choice' && /default join/.test(q.question) && q.options[q.correctAnswer] === 'inner join')).toBe(true);
+  });
+
+  it('spells the antonym of a past-tense verb ending in -y ("allowed" → "denied", not "denyed")', () => {
+    const [s] = readLecture(timed(['Monitoring allowed thousands of people to be evacuated before the eruption.']));
+    expect(changeToAntonym(s)?.text).toBe('Monitoring denied thousands of people to be evacuated before the eruption.');
+  });
+
+  it('restores people’s names in lower-case auto-captions, and only names', () => {
+    const captions = timed(
+      [
+        'so the first model of memory you need',
+        'to know is the multi store model by atkinson and shiffrin',
+        'from 1968 it has three stores the sensory register',
+        'short term memory and long term memory so',
+        'in 1974 baddeley and hitch came up with the working',
+        'memory model which splits short term memory into parts',
+        'and the central executive is like the boss that',
+        'directs attention and decides what the other parts work on',
+      ],
+      2,
+    );
+    const text = readLecture(captions).map((s) => s.text).join(' ');
+    expect(text).toMatch(/by Atkinson and Shiffrin/);
+    expect(text).toMatch(/Baddeley and Hitch came up with/);
+    expect(text).not.toMatch(/\b(?:That|Which|What|From|The Central|Executive)\b(?<!^The)/);
+  });
+
+  it('a short lecture: the subject the opening names, and a question for each description the speaker names', () => {
+    const parsed = parseTranscript(WATER_CYCLE_SAMPLE, { durationSeconds: 120 });
+    const lecture = analyseLecture(parsed.segments, { durationSeconds: 120 });
+    // "… a journey we call the water cycle.": not "Water".
+    expect(lessonTitle(lecture)).toBe('Water Cycle');
+    const { questions, notes } = writeQuestionSet(lecture, { questionTypes: ['single_choice', 'multiple_choice', 'true_false'], interactionCount: 6, questionsPerChapter: 1 });
+    // "… rises into the air. This step is called evaporation.": asked as "What is this step called?", with the
+    // steps the speaker lists as the wrong options.
+    const named = questions.find((q) => q.type === 'single_choice' && /What is this step called\?$/.test(q.question));
+    expect(named?.type === 'single_choice' && named.options[named.correctAnswer]).toBe('evaporation');
+    expect(named?.type === 'single_choice' && [...named.options].sort()).toEqual(['collection', 'condensation', 'evaporation', 'precipitation']);
+    expect(questions.some((q) => q.type === 'single_choice' && /What is this process called\?$/.test(q.question) && q.options[q.correctAnswer] === 'transpiration')).toBe(true);
+    // The old writer found 2 of 6; what it cannot write it reports.
+    expect(questions.length).toBeGreaterThanOrEqual(4);
+    if (questions.length < 6) expect(notes.some((n) => n.code === 'fewer_questions')).toBe(true);
+    expect(crowdedQuestions(questions)).toEqual([]);
   });
 });

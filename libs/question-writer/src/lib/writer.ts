@@ -106,8 +106,18 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
         return true;
       }
     }
+    // No statement anywhere could be made false (or stated as true): the other truth value, rather than no question.
+    if (type === 'true_false' && !flipped) {
+      flipped = true;
+      state.nextTruth = !state.nextTruth;
+      const ok = tryType(type);
+      if (!ok) state.nextTruth = !state.nextTruth;
+      flipped = false;
+      return ok;
+    }
     return false;
   };
+  let flipped = false;
   const wanted = typeList(settings.questionTypes, total);
   const ordered = [...wanted.filter((t) => PLACED_TYPES.includes(t)), ...wanted.filter((t) => !PLACED_TYPES.includes(t))];
   const missing: QuestionType[] = [];

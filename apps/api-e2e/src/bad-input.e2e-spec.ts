@@ -157,9 +157,28 @@ describe('GET and bodiless routes', () => {
     expectClientError(res, path);
   });
 
-  it('logout with a junk JSON body still works for a live session and rejects nothing else', async () => {
-    const res = await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${token}`).set('Content-Type', 'application/json').send('{"broken": ');
-    expectClientError(res, 'logout with malformed JSON');
+  it('logout with a junk JSON body is refused readably for a live session, which a proper logout then ends', async () => {
+    // Sessions of their own: the other tests keep using `token`.
+    const session = (await signUp(stack)).token;
+    const other = (await signUp(stack)).token;
+    const live = (bearer: string) => api(stack).get('/api/auth/validate').set('Authorization', `Bearer ${bearer}`);
+    await live(session).expect(200);
+
+    // The body cannot be read, so the request is refused as a whole (400, never a 500) and changes nothing.
+    const junk = await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${session}`).set('Content-Type', 'application/json').send('{"broken": ');
+    expectClientError(junk, 'logout with malformed JSON');
+    expect(junk.status).toBe(400);
+    expect(junk.body.message).toMatch(/not valid JSON/);
+    await live(session).expect(200);
+
+    // The same session logged out properly is over: its token is refused wherever a session is needed.
+    await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${session}`).expect(200);
+    await live(session).expect(401);
+    await api(stack).get('/api/auth/user').set('Authorization', `Bearer ${session}`).expect(401);
+    await api(stack).post('/api/auth/logout').set('Authorization', `Bearer ${session}`).expect(401);
+    // ...and no other session was ended.
+    await live(other).expect(200);
+    await live(token).expect(200);
   });
 
   it('google routes answer clearly when Google is not configured', async () => {

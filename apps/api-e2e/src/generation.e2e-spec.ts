@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { createConnection } from 'node:net';
+import { Client as PgClient } from 'pg';
 import { freePort, type OpenAiStub, startOpenAiStub, startStack, type RunningStack } from '@veolearn/testing';
 import { INVALID_YOUTUBE_URL, parseTranscript, validateQuestion } from '@veolearn/domain';
 import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
@@ -66,6 +68,13 @@ async function waitForJob(
   throw new Error(`job ${jobId} did not finish within ${timeoutMs} ms; last: ${JSON.stringify(seen.at(-1))}`);
 }
 
+/** The job's questions, failing when there are none (so that a loop over them always checks something). */
+function questionsOf(job: JobView): Array<Record<string, unknown>> {
+  expect(Array.isArray(job.questions)).toBe(true);
+  expect(job.questions?.length ?? 0).toBeGreaterThan(0);
+  return job.questions ?? [];
+}
+
 async function videoCount(stack: RunningStack, ownerId: number): Promise<number> {
   const rows = await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [ownerId]);
   return rows[0].n;
@@ -116,7 +125,7 @@ describe('question generation with the built-in generator', () => {
     const duration = Math.ceil(WATER_CYCLE_SRT_END);
     const types = new Set<string>();
     let previous = 0;
-    for (const question of job.questions ?? []) {
+    for (const question of questionsOf(job)) {
       types.add(String(question['type']));
       const checked = validateQuestion(question, { durationSeconds: duration });
       expect(checked).toMatchObject({ ok: true });
@@ -129,6 +138,8 @@ describe('question generation with the built-in generator', () => {
 
     const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
     expect(video.body).toMatchObject({ status: 'ready', duration, questionCount: job.questionCount });
+    // Lessons are private until shared; a shared one shows learners its questions without the answers.
+    await api(stack).put(`/api/videos/${job.videoId}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
     const learner = await api(stack).get(`/api/videos/${job.videoId}/interactions`).expect(200);
     expect(learner.body.view).toBe('learner');
     expect(JSON.stringify(learner.body)).not.toMatch(/correctAnswer|feedback/);
@@ -150,8 +161,7 @@ describe('question generation with the built-in generator', () => {
     expect(job.state).toBe('completed');
     // Default settings: single, multiple and true/false questions, and any other type only when a note says it was added.
     const added = ((job as unknown as { notes: Array<{ code: string; type?: string }> }).notes ?? []).filter((n) => n.code === 'type_added').map((n) => n.type);
-    expect((job.questions ?? []).length).toBeGreaterThan(0);
-    for (const q of job.questions ?? []) expect(['single_choice', 'multiple_choice', 'true_false', ...added]).toContain(q['type']);
+    for (const q of questionsOf(job)) expect(['single_choice', 'multiple_choice', 'true_false', ...added]).toContain(q['type']);
   });
 
   it('says in the job result when a selected type had no material, and writes another type instead', async () => {
@@ -159,8 +169,8 @@ describe('question generation with the built-in generator', () => {
     const { job } = await waitForJob(stack, owner, res.body.job.id);
     expect(job.state).toBe('completed');
     expect(job.questionCount).toBeGreaterThan(0);
-    expect((job.questions ?? []).length).toBe(job.questionCount);
-    expect((job.questions ?? []).some((q) => q['type'] === 'priority_ranking')).toBe(false);
+    expect(questionsOf(job).length).toBe(job.questionCount);
+    expect(questionsOf(job).some((q) => q['type'] === 'priority_ranking')).toBe(false);
     const notes = (job as unknown as { notes: Array<{ code: string; message: string; type?: string }> }).notes;
     expect(notes.some((n) => n.code === 'type_substituted' && n.type === 'priority_ranking' && /No priority ranking question/.test(n.message))).toBe(true);
   });
@@ -171,7 +181,7 @@ describe('question generation with the built-in generator', () => {
     const again = await paste(stack, owner, { videoId: done.job.videoId, transcript: waterCycleSrt(), interactionCount: 2, questionTypes: ['true_false'] }).expect(202);
     expect(again.body.video.id).toBe(done.job.videoId);
     const second = await waitForJob(stack, owner, again.body.job.id);
-    expect(second.job.questions?.every((q) => q['type'] === 'true_false')).toBe(true);
+    expect(questionsOf(second.job).every((q) => q['type'] === 'true_false')).toBe(true);
     const rows = await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM library.interactions WHERE video_id = $1', [done.job.videoId]);
     expect(rows[0].n).toBe(second.job.questionCount);
   });
@@ -206,8 +216,7 @@ describe('question generation with the built-in generator', () => {
     expect(res.body.video.duration).toBe(600);
     const { job } = await waitForJob(stack, owner, res.body.job.id);
     expect(job.state).toBe('completed');
-    const timestamps = (job.questions ?? []).map((q) => q['timestamp'] as number);
-    expect(timestamps.length).toBeGreaterThan(0);
+    const timestamps = questionsOf(job).map((q) => q['timestamp'] as number);
     expect(Math.max(...timestamps)).toBeGreaterThan(320);
     for (const t of timestamps) expect(t).toBeLessThanOrEqual(600);
     const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
@@ -242,7 +251,7 @@ describe('question generation with the built-in generator', () => {
     expect(res.body.video.duration).toBe(600);
     const { job } = await waitForJob(stack, owner, res.body.job.id);
     expect(job.state).toBe('completed');
-    for (const q of job.questions ?? []) expect(q['timestamp']).toBeLessThanOrEqual(200);
+    for (const q of questionsOf(job)) expect(q['timestamp']).toBeLessThanOrEqual(200);
     const video = await api(stack).get(`/api/videos/${job.videoId}`).set(bearer(owner)).expect(200);
     expect(video.body).toMatchObject({ status: 'ready', duration: 600 });
 
@@ -309,20 +318,76 @@ async function startPrivateRedis(): Promise<{ url: string; process: ChildProcess
   return { url, process: child, stop };
 }
 
-// The transport does not change how jobs run; these (slower) cases run once, over TCP.
-const describeTcp = process.env['TEST_TRANSPORT'] === 'nats' ? describe.skip : describe;
+const TRANSPORT = process.env['TEST_TRANSPORT'] === 'nats' ? 'nats' : 'tcp';
 
-describeTcp('question generation through an OpenAI-compatible server, a killed worker and a lost queue', () => {
+/** Key of the advisory lock that holds a worker between saving a question set and completing its job. */
+const HOLD_COMPLETION_LOCK = 775_501;
+
+/**
+ * Makes every `UPDATE generation.jobs` that completes a job wait for the advisory lock the returned
+ * session holds: the question set is saved (the video-service committed it) but the worker cannot
+ * finish its job. `release` drops the trigger and the lock.
+ */
+async function holdJobCompletion(stack: RunningStack): Promise<{ release(): Promise<void> }> {
+  await sql(
+    stack,
+    `CREATE OR REPLACE FUNCTION generation.test_hold_completion() RETURNS trigger LANGUAGE plpgsql AS $$
+     BEGIN PERFORM pg_advisory_xact_lock_shared(${HOLD_COMPLETION_LOCK}); RETURN NEW; END $$`,
+  );
+  await sql(
+    stack,
+    `CREATE TRIGGER test_hold_completion BEFORE UPDATE ON generation.jobs FOR EACH ROW
+     WHEN (NEW.state = 'completed' AND OLD.state <> 'completed') EXECUTE FUNCTION generation.test_hold_completion()`,
+  );
+  const holder = new PgClient({ connectionString: stack.databaseUrl });
+  await holder.connect();
+  await holder.query('SELECT pg_advisory_lock($1)', [HOLD_COMPLETION_LOCK]);
+  return {
+    async release() {
+      // The lock first: DROP TRIGGER waits for every UPDATE still waiting for it.
+      await holder.end();
+      await sql(stack, 'DROP TRIGGER IF EXISTS test_hold_completion ON generation.jobs');
+      await sql(stack, 'DROP FUNCTION IF EXISTS generation.test_hold_completion()');
+    },
+  };
+}
+
+/** Kills the running generation-service (the first one, or the replacement a test started) at once, and starts another. */
+async function killGenerationService(stack: RunningStack, replacements: ChildProcess[]): Promise<() => void> {
+  const alive = (child: ChildProcess | undefined) => child !== undefined && child.exitCode === null && child.signalCode === null;
+  const service = [...replacements].reverse().find(alive) ?? stack.processes.processNamed('generation-service');
+  expect(alive(service)).toBe(true);
+  const exited = new Promise((resolve) => service?.once('exit', resolve));
+  service?.kill('SIGKILL');
+  await exited;
+  return () => {
+    replacements.push(stack.processes.spawnService('generation-service'));
+  };
+}
+
+/** The database sessions waiting in the completion UPDATE of a job (held by holdJobCompletion). */
+async function heldCompletions(stack: RunningStack): Promise<number[]> {
+  const rows = await sql<{ pid: number }>(
+    stack,
+    `SELECT pid FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'UPDATE generation.jobs SET state = ''completed''%'`,
+  );
+  return rows.map((r) => r.pid);
+}
+
+describe(`question generation through an OpenAI-compatible server, a killed worker and a lost queue (${TRANSPORT})`, () => {
   let stack: RunningStack;
   let stub: OpenAiStub;
   let queueRedis: Awaited<ReturnType<typeof startPrivateRedis>>;
   let owner: Account;
+  /** generation-service processes started in place of killed ones. */
+  const replacements: ChildProcess[] = [];
 
   beforeAll(async () => {
     stub = await startOpenAiStub();
     queueRedis = await startPrivateRedis();
     stack = await startStack({
-      name: 'generation_openai',
+      name: `generation_openai_${TRANSPORT}`,
       env: {
         ...RELAXED_LIMITS,
         OPENAI_API_KEY: stub.apiKey,
@@ -396,7 +461,7 @@ describeTcp('question generation through an OpenAI-compatible server, a killed w
     expect(seen.some((j) => j.state === 'retrying' && /Retrying/.test(j.stage))).toBe(true);
   });
 
-  it('finishes a job whose worker was killed mid-job, with exactly one question set', async () => {
+  it('finishes a job whose worker was killed during the model call, on a restarted worker', async () => {
     stub.setDelay(2500);
     const res = await paste(stack, owner, { youtubeUrl: YOUTUBE_LINK, transcript: waterCycleSrt(), interactionCount: 5 }).expect(202);
     const jobId = res.body.job.id as string;
@@ -408,13 +473,9 @@ describeTcp('question generation through an OpenAI-compatible server, a killed w
       if (Date.now() > deadline) throw new Error(`job never became active: ${JSON.stringify(poll.body)}`);
       await new Promise((r) => setTimeout(r, 50));
     }
-    const service = stack.processes.processNamed('generation-service');
-    expect(service).toBeDefined();
-    const exited = new Promise((resolve) => service?.once('exit', resolve));
-    service?.kill('SIGKILL');
-    await exited;
+    const restart = await killGenerationService(stack, replacements);
     stub.setDelay(200);
-    stack.processes.spawnService('generation-service');
+    restart();
 
     const { job } = await waitForJob(stack, owner, jobId, 45_000, true);
     expect(job.state).toBe('completed');
@@ -427,6 +488,76 @@ describeTcp('question generation through an OpenAI-compatible server, a killed w
     );
     expect(rows).toEqual([{ n: 5, job: jobId }]);
   });
+
+  it('keeps exactly one question set, and the answers learners gave, when the worker dies after saving and the job runs again', async () => {
+    const hold = await holdJobCompletion(stack);
+    let released = false;
+    const release = async () => {
+      if (!released) await hold.release();
+      released = true;
+    };
+    try {
+      const calls = stub.calls;
+      const res = await paste(stack, owner, {
+        youtubeUrl: YOUTUBE_LINK,
+        transcript: waterCycleSrt(),
+        interactionCount: 4,
+        questionTypes: ['single'],
+      }).expect(202);
+      const jobId = res.body.job.id as string;
+      const videoId = res.body.video.id as number;
+
+      // The question set is saved and the worker waits in the UPDATE that would complete its job.
+      const deadline = Date.now() + 20_000;
+      let waiting: number[] = [];
+      for (;;) {
+        waiting = await heldCompletions(stack);
+        if (waiting.length === 1) break;
+        if (Date.now() > deadline) throw new Error(`the worker never reached the completion of job ${jobId}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const saved = await sql<{ id: number }>(stack, 'SELECT id FROM library.interactions WHERE video_id = $1 ORDER BY id', [videoId]);
+      expect(saved).toHaveLength(4);
+      const savedIds = saved.map((r) => r.id);
+      expect((await api(stack).get(`/api/generation/jobs/${jobId}`).set(bearer(owner)).expect(200)).body.state).toBe('active');
+      expect(stub.calls).toBe(calls + 1);
+
+      // A learner starts the lesson and answers its first question before the job is finished.
+      const learnerId = randomUUID();
+      const started = await api(stack).post(`/api/play/${videoId}/attempts`).set(bearer(owner)).send({ learnerId }).expect(200);
+      const attemptId = started.body.id as string;
+      const answered = await api(stack)
+        .post(`/api/attempts/${attemptId}/answers`)
+        .set(bearer(owner))
+        .send({ learnerId, interactionId: savedIds[0], response: 0 })
+        .expect(200);
+      expect(answered.body.attempt.answers).toEqual([expect.objectContaining({ interactionId: savedIds[0] })]);
+
+      // The worker dies before it acknowledges the job; its completion UPDATE never commits.
+      const restart = await killGenerationService(stack, replacements);
+      // Its database session is cut too (Postgres would otherwise finish the waiting UPDATE once the lock is free).
+      await sql(stack, 'SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [waiting]);
+      await release();
+      const [row] = await sql<{ state: string }>(stack, 'SELECT state FROM generation.jobs WHERE id = $1', [jobId]);
+      expect(row.state).toBe('active');
+
+      // A restarted worker takes the job over once the dead worker's lock runs out, and runs it again.
+      restart();
+      const { job } = await waitForJob(stack, owner, jobId, 45_000, true);
+      expect(job).toMatchObject({ state: 'completed', attempts: 2, questionCount: 4 });
+      expect(stub.calls).toBe(calls + 2);
+
+      const after = await sql<{ id: number }>(stack, 'SELECT id FROM library.interactions WHERE video_id = $1 ORDER BY id', [videoId]);
+      expect(after.map((r) => r.id)).toEqual(savedIds);
+      expect(questionsOf(job).map((q) => q['id'])).toEqual(savedIds);
+      const answers = await sql<{ interaction_id: number }>(stack, 'SELECT interaction_id FROM library.answers WHERE attempt_id = $1', [attemptId]);
+      expect(answers).toEqual([{ interaction_id: savedIds[0] }]);
+      const attempt = await api(stack).get(`/api/attempts/${attemptId}`).query({ learnerId }).set(bearer(owner)).expect(200);
+      expect(attempt.body.answers).toEqual([expect.objectContaining({ interactionId: savedIds[0] })]);
+    } finally {
+      await release();
+    }
+  }, 90_000);
 
   it('answers 503 and writes nothing when the queue is down', async () => {
     const before = await videoCount(stack, owner.id);

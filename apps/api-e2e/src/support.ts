@@ -1,6 +1,11 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
 import type { RunningStack } from '@veolearn/testing';
+
+/** The repository root, under which the stack launcher writes `tmp/stack-logs`. */
+const ROOT = join(__dirname, '..', '..', '..');
 
 export const PASSWORD = 'correct horse battery';
 
@@ -51,3 +56,25 @@ export function expectErrorBody(body: unknown, status: number): string {
 }
 
 export const RELAXED_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
+
+/**
+ * The stacks' log files (`tmp/stack-logs/<name>/*.log`) are appended to run after run. Call this
+ * before `startStack({ name })`: the function it returns reads, per log file, only what was
+ * written since (all of a file that did not exist yet), keyed by file name.
+ */
+export function logsFromNow(stackName: string): () => Record<string, string> {
+  const dir = join(ROOT, 'tmp', 'stack-logs', stackName.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
+  const sizes = new Map<string, number>();
+  if (existsSync(dir)) for (const file of readdirSync(dir)) sizes.set(file, statSync(join(dir, file)).size);
+  return () => {
+    const logs: Record<string, string> = {};
+    if (!existsSync(dir)) return logs;
+    for (const file of readdirSync(dir)) {
+      const content = readFileSync(join(dir, file));
+      const from = sizes.get(file) ?? 0;
+      // A file shorter than before was replaced: all of it is new.
+      logs[file] = content.subarray(content.length >= from ? from : 0).toString('utf8');
+    }
+    return logs;
+  };
+}

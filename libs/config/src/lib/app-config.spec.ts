@@ -31,6 +31,16 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HEALTH_DETAIL_TOKEN: 'short' })).toThrow(ConfigError);
   });
 
+  it('reads NATS_SUBJECT_PREFIX, unset by default, and refuses what is not a subject prefix', () => {
+    expect(loadConfig({}).NATS_SUBJECT_PREFIX).toBeUndefined();
+    expect(loadConfig({ NATS_SUBJECT_PREFIX: '' }).NATS_SUBJECT_PREFIX).toBeUndefined();
+    expect(loadConfig({ NATS_SUBJECT_PREFIX: 'staging' }).NATS_SUBJECT_PREFIX).toBe('staging');
+    expect(loadConfig({ NATS_SUBJECT_PREFIX: 'veolearn-test_a1.eu' }).NATS_SUBJECT_PREFIX).toBe('veolearn-test_a1.eu');
+    for (const bad of ['a b', 'a.>', '*', 'a..b', '.a', 'a.', 'tenant/1']) {
+      expect(() => loadConfig({ NATS_SUBJECT_PREFIX: bad })).toThrow(/NATS_SUBJECT_PREFIX must be NATS subject tokens/);
+    }
+  });
+
   it('treats empty optional values as unset', () => {
     expect(loadConfig({ GOOGLE_CLIENT_ID: '', GOOGLE_CLIENT_SECRET: '' }).googleConfigured).toBe(false);
   });

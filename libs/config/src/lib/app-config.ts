@@ -7,6 +7,7 @@ import {
   IsOptional,
   IsString,
   IsUrl,
+  Matches,
   Max,
   Min,
   MinLength,
@@ -100,6 +101,16 @@ export class AppConfig {
 
   @IsString()
   NATS_URL = 'nats://127.0.0.1:4222';
+
+  /**
+   * NATS transport: put in front of every message subject (`<prefix>.auth.validate`), so several
+   * deployments (or test stacks) can share one NATS server without answering each other's
+   * requests. Empty (the default): the subjects are the bare patterns, as before.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @Matches(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, {
+    message: 'NATS_SUBJECT_PREFIX must be NATS subject tokens (letters, digits, "_" and "-") separated by dots, without wildcards or spaces',
+  })
+  NATS_SUBJECT_PREFIX?: string;
 
   /** TCP transport: where the auth-service listens (and the gateway connects). */
   @IsString()
@@ -286,7 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
-  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN']) {
+  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN', 'NATS_SUBJECT_PREFIX']) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }

@@ -1,5 +1,7 @@
-import { ClientProvider, MicroserviceOptions, Transport } from '@nestjs/microservices';
+import type { Type } from '@nestjs/common';
+import { ClientProvider, ClientProxy, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
+import { PrefixedClientNats, PrefixedServerNats } from './nats-subject-prefix';
 
 export interface ServiceAddress {
   /** NATS queue group shared by the service's replicas. */
@@ -16,18 +18,24 @@ export function videoServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'video-service', host: config.VIDEO_SERVICE_HOST, port: config.VIDEO_SERVICE_PORT };
 }
 
-/** How a service listens: TCP on its own port, or NATS in its queue group. */
+/**
+ * How a service listens: TCP on its own port, or NATS in its queue group, on subjects under
+ * NATS_SUBJECT_PREFIX (so that deployments sharing a NATS server never answer each other).
+ */
 export function serverTransport(config: AppConfig, address: ServiceAddress): MicroserviceOptions {
   if (config.TRANSPORT === 'nats') {
-    return { transport: Transport.NATS, options: { servers: [config.NATS_URL], queue: address.queue } };
+    return {
+      strategy: new PrefixedServerNats({ servers: [config.NATS_URL], queue: address.queue, subjectPrefix: config.NATS_SUBJECT_PREFIX }),
+    };
   }
   return { transport: Transport.TCP, options: { host: address.host, port: address.port } };
 }
 
-/** How the gateway reaches a service over the configured transport. */
+/** How the gateway reaches a service over the configured transport (NATS: under NATS_SUBJECT_PREFIX). */
 export function clientTransport(config: AppConfig, address: ServiceAddress): ClientProvider {
   if (config.TRANSPORT === 'nats') {
-    return { transport: Transport.NATS, options: { servers: [config.NATS_URL] } };
+    // ClientNats narrows the status type of ClientProxy, which `customClass` does not allow for.
+    return { customClass: PrefixedClientNats as unknown as Type<ClientProxy>, options: { servers: [config.NATS_URL], subjectPrefix: config.NATS_SUBJECT_PREFIX } };
   }
   return { transport: Transport.TCP, options: { host: address.host, port: address.port } };
 }

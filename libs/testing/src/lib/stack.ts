@@ -84,6 +84,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
     REDIS_URL: TEST_REDIS_URL,
     REDIS_PREFIX: redisPrefix,
     NATS_URL: process.env['TEST_NATS_URL'] ?? 'nats://127.0.0.1:4222',
+    // Each stack's own NATS subjects, so stacks sharing the NATS server never answer each other.
+    NATS_SUBJECT_PREFIX: redisPrefix,
     TRANSPORT: options.transport ?? (process.env['TEST_TRANSPORT'] === 'nats' ? 'nats' : 'tcp'),
     JWT_SECRET: TEST_JWT_SECRET,
     // Lets tests read the health details with `X-Health-Token` (anonymous callers get only ok/degraded).

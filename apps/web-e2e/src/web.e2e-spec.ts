@@ -139,6 +139,18 @@ describe('web app in the browser', () => {
     await suite.page.getByText('Did you forget to add the page to the router?').waitFor();
   });
 
+  it('lets other sites frame the embed page only', async () => {
+    const embed = await fetch(url('/embed/1'));
+    expect(embed.status).toBe(200);
+    expect(embed.headers.get('content-security-policy')).toMatch(/frame-ancestors \*$/);
+    expect(embed.headers.get('x-frame-options')).toBeNull();
+    for (const path of ['/', '/dashboard', '/player/1', '/video/1']) {
+      const page = await fetch(url(path));
+      expect({ path, csp: page.headers.get('content-security-policy') }).toEqual({ path, csp: expect.stringContaining("frame-ancestors 'self'") });
+      expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
+  });
+
   it('sends OAuth callback failures back to sign-in with a readable message', async () => {
     await suite.page.goto(url('/auth/callback?error=access_denied'));
     await suite.page.waitForURL(url('/auth/signin?error=oauth_failed'));

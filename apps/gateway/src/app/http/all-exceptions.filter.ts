@@ -47,7 +47,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     }
     if (status === HttpStatus.NOT_FOUND && this.spa.handles(request)) {
-      this.spa.send(reply);
+      this.spa.send(reply, request);
       return;
     }
     if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) {

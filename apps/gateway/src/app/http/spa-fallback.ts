@@ -30,7 +30,31 @@ export class SpaFallback {
     return !path.startsWith('/api/') && path !== '/api' && !/\.[a-z0-9]{1,8}$/i.test(path);
   }
 
-  send(reply: FastifyReply): void {
+  send(reply: FastifyReply, request?: FastifyRequest): void {
+    if (request && isEmbedPath(request.url)) allowFramingByAnySite(reply);
     void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').send(this.indexHtml);
   }
+}
+
+/** `/embed/{id}`: the one page other sites may put in an iframe. */
+export function isEmbedPath(url: string): boolean {
+  return /^\/embed\/[^/?#]+\/?(?:[?#]|$)/.test(url);
+}
+
+/**
+ * The embed page may be framed by any site: its CSP says `frame-ancestors *` and it carries no
+ * X-Frame-Options. Every other page keeps helmet's `frame-ancestors 'self'` and SAMEORIGIN.
+ */
+export function allowFramingByAnySite(reply: FastifyReply): void {
+  const csp = reply.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    const directives = csp
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d !== '' && !d.startsWith('frame-ancestors'));
+    void reply.header('content-security-policy', [...directives, 'frame-ancestors *'].join(';'));
+  }
+  // helmet sets it on the raw response, Fastify keeps its own copy: remove both.
+  void reply.removeHeader('x-frame-options');
+  reply.raw?.removeHeader('x-frame-options');
 }

@@ -1,11 +1,11 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, numberDistractors, pickDistractors } from './changes';
+import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, sameKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
 import type { Sentence } from './sentences';
-import { Term, isSalient } from './terms';
+import { Term, VAGUE_NOUNS, isSalient } from './terms';
 
 /** What stays shared between the questions of one set. */
 export interface WriterState {
@@ -130,6 +130,8 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
   for (const o of slot.lecture.bySentence[s.index]) {
     const term = o.term;
     if (term.cls === 'unknown' || !isSalient(term)) continue;
+    // "resistance increases", "magma rises": a verb the tagger read as a noun, no term to ask about.
+    if (misreadVerbPhrase(s.tokens, o.token, o.length)) continue;
     // Part of a hyphenated word ("four-ohm resistor"): replacing it would break the word.
     const after = s.text[s.tokens[o.token + o.length - 1].to];
     if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
@@ -169,6 +171,54 @@ interface Cloze {
   length: number;
   options: string[];
   answer: string;
+  /** The sentence before, quoted first when the gap sentence leans on it ("the three of them", "the most common way"). */
+  lead: Sentence | null;
+}
+
+/**
+ * Whether a sentence with a gap at token..token+length-1 leans on what came before: a demonstrative
+ * ("this", "these"), a pronoun with nothing before it in the sentence to stand for ("the three of them",
+ * "lost 400 metres of its height" when the only thing it could be is the gap), or a subject as vague as
+ * "the most common way".
+ */
+export function leansOnPrevious(s: Sentence, token: number, length: number): boolean {
+  const outside = (k: number) => k < token || k >= token + length;
+  // "the three of them", "both of these": a group named earlier, perhaps several sentences back.
+  if (/\b(?:two|three|four|five|both|all|each|some|most|many|none|one) of (?:them|these|those)\b/i.test(s.text)) return true;
+  const nounBefore = (k: number, plural: boolean | null, proper: boolean) =>
+    s.tokens.slice(0, k).some((t, i) => outside(i) && (proper ? t.pos === 'PROPN' : t.pos === 'NOUN' || t.pos === 'PROPN') && (plural === null || (t.pos === 'NOUN' && t.lower !== t.lemma) === plural));
+  for (let k = 0; k < s.tokens.length; k++) {
+    if (!outside(k)) continue;
+    const t = s.tokens[k];
+    if (!['PRON', 'DET'].includes(t.pos)) continue;
+    if (/^(?:this|these|those)$/.test(t.lower)) return true;
+    if (/^(?:it|its)$/.test(t.lower) && !nounBefore(k, false, false)) return true;
+    if (/^(?:they|them|their|theirs)$/.test(t.lower) && !nounBefore(k, null, false)) return true;
+    if (/^(?:he|him|his|she|her|hers)$/.test(t.lower) && !nounBefore(k, null, true)) return true;
+  }
+  const verb = s.tokens.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  const subjectNouns = s.tokens.slice(0, Math.max(0, verb)).filter((t, i) => outside(i) && t.pos === 'NOUN');
+  const head = subjectNouns[subjectNouns.length - 1];
+  return head !== undefined && (VAGUE_NOUNS.has(head.lower) || VAGUE_NOUNS.has(head.lemma)) && !s.tokens.slice(0, verb).some((t, i) => !outside(i) || t.pos === 'PROPN');
+}
+
+/** The sentence before, when it can introduce a gap sentence: same chapter, a complete sentence, not giving the answers away. */
+function leadFor(slot: Slot, s: Sentence, answers: readonly string[]): Sentence | null {
+  const prev = slot.lecture.sentences[s.index - 1];
+  if (!prev || prev.chapter !== s.chapter || slot.state.usedSentences.has(prev.index)) return null;
+  const words = prev.tokens.filter((t) => t.pos !== 'PUNCT').length;
+  if (words < 4 || words > 30 || !/[.!?]$/.test(prev.text.trim())) return null;
+  // A lead that itself continues a story ("And Caesar was …") or leans on the sentence before it explains nothing.
+  if (prev.tokens[0]?.pos === 'CCONJ' || /^(?:so|then|but|and|also)$/i.test(prev.tokens[0]?.text ?? '') || leansOnPrevious(prev, -1, 0)) return null;
+  const text = prev.text.toLowerCase();
+  if (answers.some((a) => a.toLowerCase().split(/\s+/).some((w) => w.length > 2 && new RegExp(`\\b${w.replace(/[^\w]/g, '')}`).test(text)))) return null;
+  return prev;
+}
+
+/** A lecture term that is a verb the tagger read as a noun wherever it is said ("resistance increases"): no option. */
+function misreadTerm(slot: Slot, text: string): boolean {
+  const term = slot.lecture.terms.find((t) => t.display.toLowerCase() === text.toLowerCase());
+  return term !== undefined && term.occurrences.every((o) => misreadVerbPhrase(slot.lecture.sentences[o.sentence].tokens, o.token, o.length));
 }
 
 /** A sentence with a key term and three wrong options of the same kind. */
@@ -183,17 +233,24 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
         const wrongs = numberDistractors(v, wrong, slot.rng).map((x) => x + rest);
         if (wrongs.length < wrong) continue;
-        return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface };
+        const lead = leansOnPrevious(s, a.token, a.length) ? leadFor(slot, s, [a.surface]) : null;
+        if (leansOnPrevious(s, a.token, a.length) && !lead) continue;
+        return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface, lead };
       }
       const surface = a.term.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(a.surface) || a.token > 0 ? a.surface : a.surface[0].toLowerCase() + a.surface.slice(1);
       // Wrong options read as the same part of speech as the answer in this very gap.
       const gapped = withGap(s, a.token, a.length, '____');
       const keyPos = posInGap(gapped, surface);
+      // The same kind of thing as the answer: a name of the same shape ("ES6" never with "calculateTotal").
+      const kin = [...listedWith(slot, a.term).map((t) => t.display), ...siblingCompounds(a.term, slot.lecture.sentences)];
       const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
-        .filter((w) => posInGap(gapped, w) === keyPos)
+        .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
         .slice(0, wrong);
       if (wrongs.length < wrong) continue;
-      return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface };
+      const leans = leansOnPrevious(s, a.token, a.length);
+      const lead = leans ? leadFor(slot, s, [surface]) : null;
+      if (leans && !lead) continue;
+      return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead };
     }
   }
   return null;
@@ -293,8 +350,12 @@ export function buildSingleChoice(slot: Slot): Question | null {
   slot.state.usedKeys.add(cloze.key.id);
   const order = shuffle(cloze.options, slot.rng);
   const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____');
-  const question = aud === 'children' ? `Which answer fills the gap? ${statement}` : `Which option completes the statement? “${statement}”`;
-  return { ...base(slot, 'single_choice', question, [cloze.sentence], `“${cloze.answer}”`, quoteOf(cloze.sentence)), options: order, correctAnswer: order.indexOf(cloze.answer) };
+  const lead = cloze.lead ? quoteOf(cloze.lead) : '';
+  const question = cloze.lead
+    ? aud === 'children' ? `${lead} Which answer fills the gap in what comes next? ${statement}` : `“${lead}” Which option completes what the speaker says next? “${statement}”`
+    : aud === 'children' ? `Which answer fills the gap? ${statement}` : `Which option completes the statement? “${statement}”`;
+  const evidence = cloze.lead ? [cloze.lead, cloze.sentence] : [cloze.sentence];
+  return { ...base(slot, 'single_choice', question, evidence, `“${cloze.answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(cloze.answer) };
 }
 
 /** A false version of a fact: a changed number, an antonym, a same-class term swapped in, or a negation. */
@@ -303,15 +364,28 @@ function alterable(s: Sentence): boolean {
   return !/\b(?:times|divided by|multiplied by|plus|minus|equals|squared)\b/i.test(s.text);
 }
 
+const SPOKEN = new WeakMap<Lecture, Set<string>>();
+
+/** Every lemma the speaker says. */
+function spokenLemmas(lecture: Lecture): Set<string> {
+  let out = SPOKEN.get(lecture);
+  if (!out) {
+    out = new Set(lecture.sentences.flatMap((x) => x.tokens.map((t) => t.lemma)));
+    SPOKEN.set(lecture, out);
+  }
+  return out;
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   const number = changeNumber(s, slot.rng);
   if (number) return number;
-  const antonym = changeToAntonym(s);
+  const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
   if (antonym) return antonym;
   for (const a of askableTerms(slot, s)) {
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
-    const [swap] = pickDistractors({ key: a.term, count: 1, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true });
+    // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
+    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
@@ -397,7 +471,7 @@ export function buildMultipleChoice(slot: Slot): Question | null {
   const facts = own.length >= 4 ? own : freshFacts(slot, (s) => s.text.length <= 220 && readsAsRule(statementOf(s)), true).sort((a, b) => Number(b.chapter === slot.chapter) - Number(a.chapter === slot.chapter));
   if (!facts.some((s) => s.chapter === slot.chapter)) return null;
   if (facts.length < 3) return null;
-  const trues = facts.slice(0, 2);
+  let trues = facts.slice(0, 2);
   const falses: Array<{ f: Falsified; s: Sentence }> = [];
   for (const s of facts.slice(2)) {
     const f = falsify(slot, s);
@@ -409,6 +483,18 @@ export function buildMultipleChoice(slot: Slot): Question | null {
       const f = changeByNegation(s);
       if (f) {
         falses.push({ f, s });
+        break;
+      }
+    }
+  }
+  // No later statement can be made false (a negation is never added): one of the first two, if the rest
+  // still give two true ones.
+  if (falses.length === 0 && facts.length >= 3) {
+    for (const s of trues) {
+      const f = falsify(slot, s);
+      if (f && readsAsRule(statementOf(s, f.text))) {
+        falses.push({ f, s });
+        trues = facts.filter((x) => x !== s).slice(0, 2);
         break;
       }
     }
@@ -620,6 +706,10 @@ export function buildFillGaps(slot: Slot): Question | null {
     const bankExtra = pickDistractors({ key: chosen[0].term, count: 2, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((c) => c.surface) });
     if (bankExtra.length < 1) continue;
     const sorted = [...chosen].sort((a, b) => a.token - b.token);
+    // A gap sentence that leans on the one before gets it as its opening, or is not used.
+    const leans = sorted.some((c) => leansOnPrevious(s, c.token, c.length));
+    const lead = leans ? leadFor(slot, s, sorted.map((c) => c.surface)) : null;
+    if (leans && !lead) continue;
     let text = s.text;
     for (let k = sorted.length - 1; k >= 0; k--) {
       const c = sorted[k];
@@ -632,8 +722,8 @@ export function buildFillGaps(slot: Slot): Question | null {
     for (const c of sorted) slot.state.usedKeys.add(c.term.id);
     const wordBank = shuffle([...sorted.map((_, k) => answers[k][0]), ...bankExtra], slot.rng);
     return {
-      ...base(slot, 'fill_gaps', slot.lecture.audience === 'children' ? 'Fill in the missing words.' : 'Complete the sentence with the missing terms.', [s], answers.map((a) => `“${a[0]}”`).join(' and '), quoteOf(s)),
-      options: { text: clean(text), wordBank },
+      ...base(slot, 'fill_gaps', slot.lecture.audience === 'children' ? 'Fill in the missing words.' : 'Complete the sentence with the missing terms.', lead ? [lead, s] : [s], answers.map((a) => `“${a[0]}”`).join(' and '), lead ? `${quoteOf(lead)} ${quoteOf(s)}` : quoteOf(s)),
+      options: { text: clean(lead ? `${quoteOf(lead)} ${text}` : text), wordBank },
       correctAnswer: answers,
     };
   }

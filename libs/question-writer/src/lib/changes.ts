@@ -1,7 +1,7 @@
-import type { Token } from './nlp';
+import { parseSentences, type Token } from './nlp';
 import type { Sentence } from './sentences';
 import { Term, isSalient } from './terms';
-import { antonyms, hypernyms, nounClass, nounClasses, siblings } from './wordnet';
+import { antonyms, hypernyms, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -64,8 +64,42 @@ const FIXED_ADJECTIVES = new Set(['next', 'last', 'first', 'same', 'other', 'own
 /** Verbs whose antonyms read wrongly in phrases ("take place" → "give place"). */
 const PHRASAL = new Set(['be', 'have', 'do', 'get', 'make', 'say', 'call', 'know', 'take', 'give', 'come', 'go', 'put', 'set', 'keep', 'let', 'run', 'turn', 'bring', 'hold', 'break', 'join', 'need', 'use', 'find', 'see', 'look', 'show', 'work', 'play', 'mean', 'stand', 'carry', 'pass', 'pick', 'cut', 'help', 'happen', 'become', 'seem', 'leave', 'follow', 'include', 'contain', 'remain', 'stay', 'mix']);
 
+/** Prepositions a verb governs ("free X from Y", "turn X into Y", "provide X with Y"), and "to" of an infinitive. */
+const GOVERNED = /^(?:from|to|into|onto|with|for|as|against|upon|about|towards|toward)$/i;
+
+/**
+ * Whether the verb at i takes a governed preposition, a particle or a "to"-infinitive in its own clause
+ * (up to a comma, a conjunction or a relative word): an antonym rarely takes the same one.
+ */
+export function governsComplement(tokens: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k < tokens.length; k++) {
+    const t = tokens[k];
+    if (t.pos === 'PUNCT' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:which|who|that|where|when|because|so)$/i.test(t.text)) return false;
+    if ((t.pos === 'ADP' || t.pos === 'PART') && GOVERNED.test(t.text)) return true;
+    if (k === i + 1 && /^(?:out|up|down|off|away|back|over)$/i.test(t.text)) return true;
+  }
+  return false;
+}
+
+/** Whether, read again, the text from..to is one word of one of these parts of speech. */
+export function samePosAfterChange(text: string, from: number, to: number, pos: readonly string[]): boolean {
+  const tokens = parseSentences(text).flatMap((p) => p.tokens.map((t) => ({ ...t, from: t.from + p.from, to: t.to + p.from })));
+  const inside = tokens.filter((t) => t.from < to && t.to > from);
+  const last = inside[inside.length - 1];
+  return last !== undefined && pos.includes(last.pos);
+}
+
 /** An adjective or verb replaced by its WordNet antonym ("increases" → "decreases", "acidic" → "basic"). */
-export function changeToAntonym(s: Sentence): Falsified | null {
+/** Verbs of amount or direction whose WordNet antonym is a plain opposite in any sentence ("increases" → "decreases"). */
+const SCALAR_VERBS = new Set(['increase', 'decrease', 'rise', 'fall', 'raise', 'lower', 'gain', 'lose', 'expand', 'contract', 'grow', 'shrink', 'heat', 'cool', 'warm', 'accelerate', 'decelerate', 'strengthen', 'weaken', 'widen', 'narrow', 'lengthen', 'shorten', 'inflate', 'deflate', 'appreciate', 'depreciate', 'attract', 'repel', 'absorb', 'emit', 'import', 'export', 'lend', 'borrow', 'buy', 'sell', 'win', 'ascend', 'descend', 'freeze', 'melt', 'float', 'sink', 'gain', 'multiply', 'divide', 'speed', 'slow', 'improve', 'worsen', 'dilate', 'constrict', 'relax', 'tense', 'harden', 'soften']);
+
+/**
+ * An adjective or verb replaced by its WordNet antonym ("increases" → "decreases", "acidic" → "basic").
+ * A verb only when the pair is a plain opposite of amount or direction, or the speaker says the antonym
+ * somewhere in the lecture (`spoken`, lemmas): WordNet's other verb pairs read wrongly ("moved the goods" →
+ * "stayed the goods", "freed" → "confined").
+ */
+export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new Set()): Falsified | null {
   for (let i = 1; i < s.tokens.length; i++) {
     const t = s.tokens[i];
     const prev = s.tokens[i - 1];
@@ -80,60 +114,62 @@ export function changeToAntonym(s: Sentence): Falsified | null {
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
     // Only plain opposites ("increase" → "decrease", "acidic" → "basic"), not coinages like "unalarming".
     const found = antonyms(t.lemma, predicative ? 'adj' : 'verb').filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
+    if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
     if (found.length === 0) continue;
+    // A verb's antonym must take the same complements: "freed factories from rivers" → "confined factories
+    // from rivers" and "allowed people to be evacuated" → "denied people to be evacuated" do not.
+    if (verb && governsComplement(s.tokens, i)) continue;
     const base = found[0];
     const word = predicative ? base : inflectVerb(base, t);
     const cased = /^[A-Z]/.test(t.text) ? word[0].toUpperCase() + word.slice(1) : word;
-    return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
+    const text = replaceSpan(s, t.from, t.to, cased);
+    // Read again: the new word must be read as the same part of speech in the same place.
+    if (!samePosAfterChange(text, t.from, t.from + cased.length, predicative ? ['ADJ'] : ['VERB'])) continue;
+    return { text, kind: 'antonym', original: t.text, replacement: cased };
   }
   return null;
 }
 
-const AUX_NEGATABLE = new Set(['is', 'are', 'was', 'were', 'can', 'could', 'will', 'would', 'should', 'must', 'may', 'might', 'has', 'have', 'had', 'does', 'do', 'did']);
+/** The third-person singular of a base verb ("burn" → "burns", "have" → "has"). */
+function thirdPerson(base: string): string {
+  if (base === 'have') return 'has';
+  if (base === 'be') return 'is';
+  return /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
+}
 
-/** "X is Y" ↔ "X is not Y"; "X produces Y" → "X does not produce Y". */
+/**
+ * Removes a negation the speaker said ("The cell does not burn glucose in one go" → "The cell burns glucose
+ * in one go"; "Acids are not bases" → "Acids are bases"). A negation is never added: "A function is not a
+ * reusable block of code" reads as a cheap trick, not a false statement worth judging.
+ */
 export function changeByNegation(s: Sentence): Falsified | null {
   const words = s.tokens;
   const notAt = words.findIndex((t) => t.lower === 'not' || t.lower === "n't");
-  if (notAt > 0) {
-    const t = words[notAt];
-    const prev = words[notAt - 1];
-    const full = ({ ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>)[prev.lower];
-    const from = t.lower === "n't" ? t.from : prev.to;
-    const text = s.text.slice(0, from) + s.text.slice(t.to);
-    const fixed = full ? text.slice(0, prev.from) + full + text.slice(prev.to) : text;
-    return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
+  if (notAt <= 0) return null;
+  const t = words[notAt];
+  const prev = words[notAt - 1];
+  // "not only … but also", "not just", "not until": the negation is part of a construction, not a denial.
+  if (/^(?:only|just|even|until|least|quite|necessarily)$/i.test(words[notAt + 1]?.text ?? '')) return null;
+  // Two negations in one sentence ("not … not", "never"): removing one garbles the rest.
+  if (words.filter((w) => /^(?:not|n't|never|no|nor|neither)$/i.test(w.lower)).length > 1) return null;
+  // "most people don't use var any more" → "most people use var any more": a word that needs the negation.
+  if (words.slice(notAt + 1).some((w, k, rest) => /^(?:any|anymore|yet|either|ever|anything|anyone|anybody|anywhere)$/i.test(w.text) && !(w.lower === 'any' && ['NOUN', 'ADJ'].includes(rest[k + 1]?.pos ?? '') && rest[k + 1]?.lower !== 'more'))) return null;
+  const verb = words[notAt + 1];
+  // "does not burn" → "burns", "do not need" → "need": the helper goes with the negation.
+  if (/^(?:do|does)$/i.test(prev.lower) && verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && verb.lower === verb.lemma) {
+    const form = prev.lower === 'does' ? thirdPerson(verb.lemma) : verb.lemma;
+    const cased = /^[A-Z]/.test(prev.text) ? form[0].toUpperCase() + form.slice(1) : form;
+    const text = s.text.slice(0, prev.from) + cased + s.text.slice(verb.to);
+    return { text, kind: 'negation', original: s.text.slice(prev.from, verb.to), replacement: cased };
   }
-  const CONTRACTED: Record<string, string> = { "'ll": ' will', "'re": ' are', "'s": ' is', "'ve": ' have', "'d": ' would' };
-  // Already negative in another way ("never", "no"): a second negation would garble it.
-  if (words.some((t) => /^(?:never|no|nothing|none|nobody|neither|nor|hardly|without)$/i.test(t.text))) return null;
-  // Only the main verb: nothing inside a relative or subordinate clause ("… rows where there is a match").
-  const clauseAt = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where|when|if|because|although|while|so|and|but|or)$/i.test(t.text));
-  const firstVerb = words.findIndex((t, i) => i > 0 && (t.pos === 'AUX' || t.pos === 'VERB'));
-  if (firstVerb < 0 || (clauseAt > 0 && clauseAt < firstVerb)) return null;
-  // "the figure you'll see is …" (a clause before the main verb) or "cross join gives" (a noun read as a verb).
-  if (words.slice(1, firstVerb).some((t) => t.pos === 'PRON') || ['VERB', 'AUX'].includes(words[firstVerb + 1]?.pos ?? '')) return null;
-  const auxAt = words[firstVerb].pos === 'AUX' && (AUX_NEGATABLE.has(words[firstVerb].lower) || words[firstVerb].lower in CONTRACTED) ? firstVerb : -1;
-  const verbAt = words.findIndex((t, i) => i >= firstVerb && t.pos === 'VERB');
-  if (auxAt < 0 && words[firstVerb].pos === 'AUX') return null;
-  if (auxAt > 0 && (verbAt < 0 || auxAt < verbAt)) {
-    const t = words[auxAt];
-    // "has three stores" → "does not have three stores" ("has" as the main verb, not a helper).
-    if (t.lemma === 'have' && words[auxAt + 1]?.pos !== 'VERB') {
-      const helper = t.lower === 'has' ? 'does not have' : t.lower === 'had' ? 'did not have' : 'do not have';
-      return { text: replaceSpan(s, t.from, t.to, helper), kind: 'negation', original: t.text, replacement: helper };
-    }
-    const full = t.lower in CONTRACTED ? CONTRACTED[t.lower] : t.text;
-    return { text: replaceSpan(s, t.from, t.to, `${full} not`), kind: 'negation', original: t.text, replacement: `${full.trim()} not` };
-  }
-  if (words.some((t, i) => i > 0 && i < verbAt && t.pos === 'AUX')) return null;
-  if (verbAt > 0) {
-    const t = words[verbAt];
-    const helper = /ed$/.test(t.lower) || (t.lower !== t.lemma && !/s$/.test(t.lower)) ? 'did not' : /s$/.test(t.lower) && t.lower !== t.lemma ? 'does not' : t.lower === t.lemma ? 'do not' : null;
-    if (!helper) return null;
-    return { text: replaceSpan(s, t.from, t.to, `${helper} ${t.lemma}`), kind: 'negation', original: t.text, replacement: `${helper} ${t.lemma}` };
-  }
-  return null;
+  // "did not", "didn't": the past form cannot be made reliably; "did burn" reads as emphasis.
+  if (prev.lower === 'did') return null;
+  if (prev.pos !== 'AUX') return null;
+  const full = ({ ca: 'can', wo: 'will', sha: 'shall' } as Record<string, string>)[prev.lower];
+  const from = t.lower === "n't" ? t.from : prev.to;
+  const text = s.text.slice(0, from) + s.text.slice(t.to);
+  const fixed = full ? text.slice(0, prev.from) + full + text.slice(prev.to) : text;
+  return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
 }
 
 /** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
@@ -157,6 +193,92 @@ function overlapping(a: string, b: string): boolean {
   const x = a.toLowerCase().split(/\s+/);
   const y = new Set(b.toLowerCase().split(/\s+/));
   return x.some((w) => w.length > 2 && (y.has(w) || [...y].some((v) => v.length > 3 && (v.startsWith(w) || w.startsWith(v)))));
+}
+
+/**
+ * A phrase that ends in a verb the tagger read as a plural noun ("magma rises up", "resistance increases as
+ * it gets hotter"): a noun, then an -s form WordNet knows as a verb, not followed by a verb of its own.
+ */
+export function misreadVerbPhrase(tokens: readonly Token[], token: number, length: number): boolean {
+  if (length < 2) return false;
+  const head = tokens[token + length - 1];
+  const before = tokens[token + length - 2];
+  const next = tokens[token + length];
+  if (!pluralToken(head) || !['NOUN', 'PROPN'].includes(before.pos) || pluralToken(before) || !isKnown(head.lemma, 'verb')) return false;
+  return !next || !['VERB', 'AUX'].includes(next.pos);
+}
+
+/** Whether a token is a plural noun ("declarations", not "glass"). */
+function pluralToken(t: Token | undefined): boolean {
+  return t !== undefined && t.pos === 'NOUN' && t.lower !== t.lemma && /s$/.test(t.lower) && !/ss$/.test(t.lower);
+}
+
+/** The determiner in front of a noun phrase at token: "a"/"an", another ("the", "its", "two"), or none; and whether a describing word comes between ("a big puddle"). */
+export function determinerOf(tokens: readonly Token[], token: number): { det: 'a' | 'the' | 'bare'; modified: boolean } {
+  let k = token - 1;
+  let modified = false;
+  while (k >= 0 && (tokens[k].pos === 'ADJ' || (tokens[k].pos === 'ADV' && tokens[k + 1]?.pos === 'ADJ'))) {
+    modified = true;
+    k--;
+  }
+  const t = tokens[k];
+  if (!t) return { det: 'bare', modified };
+  if (/^an?$/i.test(t.text)) return { det: 'a', modified };
+  if (['DET', 'NUM', 'PRON', 'PROPN', 'NOUN'].includes(t.pos) || /^['’]s$/.test(t.text)) return { det: 'the', modified };
+  return { det: 'bare', modified };
+}
+
+/**
+ * Whether a lecture term can stand in place of the phrase at token..token+length-1 and keep the sentence
+ * grammatical: the same number (never "Code are hoisted" for "Function declarations are hoisted"), a
+ * determiner the speaker uses it with (never "a big salty water", never a bare "Multi store model is …"),
+ * and not the head of a verb-and-particle the tagger misread ("magma rises up" → "lahars up"). With
+ * numberOnly (a gap's options), the determiner is not checked.
+ */
+export function swapFits(sentences: readonly Sentence[], s: Sentence, token: number, length: number, candidate: string, terms: readonly Term[], numberOnly = false): boolean {
+  const head = s.tokens[token + length - 1];
+  if (/^(?:up|down|out|off|away|back|over)$/i.test(s.tokens[token + length]?.text ?? '')) return false;
+  // A phrase ending in a verb-like plural the tagger took for a noun ("magma rises"): not a noun to replace.
+  if (misreadVerbPhrase(s.tokens, token, length)) return false;
+  const term = terms.find((t) => t.display.toLowerCase() === candidate.toLowerCase()) ?? terms.find((t) => t.occurrences.some((o) => o.surface.toLowerCase() === candidate.toLowerCase()));
+  const here = determinerOf(s.tokens, token);
+  const plural = pluralToken(head);
+  if (here.modified && candidate.trim().split(/\s+/).length > 1) return false;
+  // Not a lecture term (a WordNet sibling, a compound of the speaker's): its number by its ending.
+  if (!term) return /[^s]s$/i.test(candidate.trim()) === plural;
+  const uses = term.occurrences.map((o) => {
+    const ts = sentences[o.sentence].tokens;
+    return { plural: pluralToken(ts[o.token + o.length - 1]), surface: o.surface.toLowerCase(), ...determinerOf(ts, o.token) };
+  });
+  const shown = uses.find((u) => u.surface === candidate.toLowerCase()) ?? uses[0];
+  if (!shown || shown.plural !== plural) return false;
+  // A gap's option: the gap shows its own "a/an", so only number and the describing words must fit.
+  if (numberOnly) return true;
+  // A name stands bare; a capitalised first word the speaker says in lower case elsewhere ("Memory is …") is no name.
+  const name = head.pos === 'PROPN' && !(token === 0 && sentences.some((x) => x.tokens.some((t) => t.text === head.lower)));
+  if (plural || name) return true;
+  if (here.det === 'a') return uses.some((u) => u.det === 'a' || u.plural);
+  if (here.det === 'bare') return term.pos === 'PROPN' || uses.some((u) => u.det === 'bare' && !u.plural);
+  return true;
+}
+
+/** The written shape of a name WordNet does not know: code ("calculateTotal"), a version ("ES6"), an acronym ("SQL") or a name. */
+function nameShape(text: string): string {
+  if (/\d/.test(text)) return 'version';
+  if (/^[a-z]+[A-Z]/.test(text)) return 'code';
+  if (/^[A-Z]{2,}s?$/.test(text)) return 'acronym';
+  return 'name';
+}
+
+/**
+ * Whether a wrong option is the same kind of thing as a name WordNet does not know: the same written shape
+ * (a version for "ES6", never the identifier "calculateTotal" or the word "camelCase"), unless the speaker
+ * lists or compounds it with the key (`kin`). Other classes are matched by pickDistractors.
+ */
+export function sameKind(key: Term, candidate: string, kin: readonly string[] = []): boolean {
+  if (kin.some((k) => k.toLowerCase() === candidate.toLowerCase())) return true;
+  if (key.cls === 'proper') return nameShape(key.display) === nameShape(candidate);
+  return true;
 }
 
 export interface DistractorQuery {

@@ -272,6 +272,8 @@ function isFact(s: ParsedSentence): boolean {
   if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
+  // "The most common way is called …", "The classic example is …": a way or example of what was said before.
+  if (/^the (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason) (?:is|was|are)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
   if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
   // "First, …", "Second, …": a step of a sequence, not a statement that stands alone.
@@ -414,7 +416,38 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
       }
     }
   }
+  markDemonstrations(sentences);
   return sentences;
+}
+
+/** What the watcher will see in a demonstration ("Over a few hours, you'll see drops forming …"): an observation of a set-up, not knowledge. */
+const OBSERVING = /\byou(?:'ll| will| should| might| may| can| would)\s+(?:(?:also|soon|probably|then|now|start to|begin to)\s+)?(?:see|notice|find|observe|watch|spot)\b/i;
+/** The speaker setting up something to try ("Here's an experiment you can try", "Want to see condensation at home?"). */
+const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try|want to see|let's try|you(?:'ll| will) need)\b/i;
+
+/**
+ * Steps of a home experiment or demonstration ("Ask a grown-up for a cold drink …", "Take a clear plastic
+ * zip bag.") and what the watcher will see are not facts or rules about the subject: the instructions after
+ * a cue to try something, up to the first statement that is not an instruction, are set aside, and so is
+ * any "you'll see …". Instructions that are the subject itself (first aid, food safety) have no such cue.
+ */
+export function markDemonstrations(sentences: Sentence[]): void {
+  const drop = (s: Sentence) => {
+    s.fact = false;
+    s.rule = false;
+    s.instruction = false;
+  };
+  for (const s of sentences) if (OBSERVING.test(s.text)) drop(s);
+  for (let i = 0; i < sentences.length; i++) {
+    if (!DEMO_CUE.test(sentences[i].text)) continue;
+    if (sentences[i].instruction || sentences[i].rule) drop(sentences[i]);
+    for (let j = i + 1; j < sentences.length && j <= i + 12; j++) {
+      const s = sentences[j];
+      const words = s.tokens.filter((t) => t.pos !== 'PUNCT').length;
+      if (!(s.instruction || s.rule || words <= 5 || OBSERVING.test(s.text))) break;
+      drop(s);
+    }
+  }
 }
 
 const EXAMPLE_GROUP = /\b(?:people|persons|friends|customers|users|students|employees|workers|characters|siblings|twins|savers|investors|players|patients|colleagues|neighbours|neighbors|couple|brothers|sisters)(?:,|:| called| named)?\s+((?:[A-Z][a-z]+(?:,\s*|\s+and\s+|;\s*))+[A-Z][a-z]+)\b/g;

@@ -1,6 +1,8 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeNumber, changeToAntonym, pickDistractors } from './changes';
+import { Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, pickDistractors, sameKind, swapFits } from './changes';
+import { leansOnPrevious } from './builders';
+import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findDefinitions } from './facts';
 import { analyseLecture, lessonTitle } from './lecture';
@@ -296,8 +298,9 @@ describe('question writer: defects found on review', () => {
   });
 
   it('spells the antonym of a past-tense verb ending in -y ("allowed" → "denied", not "denyed")', () => {
-    const [s] = readLecture(timed(['Monitoring allowed thousands of people to be evacuated before the eruption.']));
-    expect(changeToAntonym(s)?.text).toBe('Monitoring denied thousands of people to be evacuated before the eruption.');
+    const [s] = readLecture(timed(['The court allowed the appeal.']));
+    // "deny" is said elsewhere in the lecture, so the pair is the speaker's own opposite.
+    expect(changeToAntonym(s, new Set(['deny']))?.text).toBe('The court denied the appeal.');
   });
 
   it('restores people’s names in lower-case auto-captions, and only names', () => {
@@ -336,5 +339,100 @@ describe('question writer: defects found on review', () => {
     expect(questions.length).toBeGreaterThanOrEqual(4);
     if (questions.length < 6) expect(notes.some((n) => n.code === 'fewer_questions')).toBe(true);
     expect(crowdedQuestions(questions)).toEqual([]);
+  });
+});
+
+describe('question writer: the defects a strict teacher edited', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('1. never makes a statement false by adding a negation; removing one the speaker said is a real change', () => {
+    // The old writer: "A function is not a reusable block of code …", "Bacteria do not grow fastest …".
+    expect(changeByNegation(one('A function is a reusable block of code that performs a specific task.'))).toBeNull();
+    expect(changeByNegation(one('Bacteria grow fastest between 5 and 63 degrees Celsius.'))).toBeNull();
+    // "The cell does burn glucose" read as emphasis; the plain verb reads as the false claim it is.
+    expect(changeByNegation(one('The cell does not burn glucose in one go, like a bonfire.'))?.text).toBe('The cell burns glucose in one go, like a bonfire.');
+    // Removing it would leave "use var any more".
+    expect(changeByNegation(one('Var is function scoped, which is why most people do not use var any more.'))).toBeNull();
+    const { questions } = energySet(['true_false', 'multiple_choice'], 8, 2);
+    const falseTexts = questions.flatMap((q) => (q.type === 'true_false' && !q.correctAnswer ? [q.question] : q.type === 'multiple_choice' ? q.options.filter((_, i) => !q.correctAnswer.includes(i)) : []));
+    expect(falseTexts.length).toBeGreaterThan(0);
+    expect(falseTexts.filter((t) => /\b(?:not|n't)\b/i.test(t))).toEqual([]);
+  });
+
+  it('2. swaps only what keeps the sentence grammatical: verb antonyms with the same complements, nouns of the same number and determiner', () => {
+    // "allowed … to be evacuated" → "denied … to be evacuated"; "freed factories from rivers" → "confined …".
+    expect(changeToAntonym(one('Monitoring allowed thousands of people to be evacuated before the eruption.'))).toBeNull();
+    expect(changeToAntonym(one("Watt's steam engine freed factories from rivers."))).toBeNull();
+    expect(changeToAntonym(one('The volume of a gas increases when its temperature rises.'))?.text).toBe('The volume of a gas decreases when its temperature rises.');
+    const lecture = analyseLecture(
+      timed([
+        'Two plates move apart at a divergent boundary, and magma rises up to fill the gap.',
+        'Lahars are mudflows of ash and water that rush down valleys.',
+        'Memory is one of the biggest topics in psychology.',
+        'The multi store model has three stores.',
+        'Semantic memory is memory of facts and general knowledge.',
+        'Function declarations are hoisted to the top of the file.',
+        'All code runs from top to bottom.',
+        'In the morning, there is a big puddle on the playground.',
+        'The oceans are full of salty water.',
+      ]),
+    );
+    const at = (i: number, display: string) => lecture.bySentence[i].find((o) => o.term.display === display) as { token: number; length: number };
+    const fits = (i: number, display: string, candidate: string) => swapFits(lecture.sentences, lecture.sentences[i], at(i, display).token, at(i, display).length, candidate, lecture.terms);
+    // "magma rises up" → "lahars up": the tagger's noun "rises" is the verb of a particle.
+    const rises = at(0, 'magma rises');
+    expect(misreadVerbPhrase(lecture.sentences[0].tokens, rises.token, rises.length)).toBe(true);
+    expect(fits(0, 'magma rises', 'lahars')).toBe(false);
+    // "Semantic memory is multi store model of facts", "Code are hoisted", "a big salty water".
+    expect(fits(4, 'memory', 'multi store model')).toBe(false);
+    expect(fits(5, 'Function declarations', 'code')).toBe(false);
+    expect(fits(7, 'puddle', 'salty water')).toBe(false);
+    expect(fits(5, 'file', 'code')).toBe(true);
+  });
+
+  it('3. steps of a home experiment and what "you will see" are neither facts nor rules; instructions that are the subject stay rules', () => {
+    const sentences = readLecture(
+      timed([
+        'Want to see condensation at home?',
+        'Ask a grown-up for a cold drink in a glass, straight from the fridge.',
+        'Those drops came from water vapour in the air.',
+        'Over a few hours, you will see drops forming at the top of the bag.',
+        'Wash your hands with soap and warm water for at least twenty seconds.',
+      ]),
+    );
+    const by = (start: string) => sentences.find((s) => s.text.startsWith(start));
+    // The old reader made "You should ask a grown-up for a cold drink …" a rule and the drops a fact.
+    expect(by('Ask a grown-up')?.rule).toBe(false);
+    expect(by('Over a few hours')?.fact).toBe(false);
+    expect(by('Wash your hands')?.rule).toBe(true);
+  });
+
+  it('4. a gap sentence that leans on the one before gets it as a lead-in or is not used', () => {
+    const gapAt = (text: string, word: string) => {
+      const s = one(text);
+      return leansOnPrevious(s, s.tokens.findIndex((t) => t.lower === word), 1);
+    };
+    expect(gapAt('In 60 BC the three of them made an informal alliance.', 'informal')).toBe(true);
+    expect(gapAt('Fifty-seven people were killed, and the mountain lost about 400 metres of its height.', 'mountain')).toBe(true);
+    expect(gapAt('A diode only lets current flow in one direction.', 'diode')).toBe(false);
+    // "The most common way is called a/an ____." (a way of what?) is no statement to quote alone.
+    expect(one('The most common way is called a function declaration.').fact).toBe(false);
+    const { questions } = writeQuestions({
+      segments: timed([
+        'Mount St Helens is a volcano in Washington State in the United States.',
+        'In 1980 the north side of the volcano collapsed in a huge landslide.',
+        'Fifty-seven people were killed, and the volcano lost about 400 metres of its height.',
+        'Ash from the eruption fell across eleven states in the following days.',
+      ], 12),
+      settings: { questionTypes: ['single_choice'], interactionCount: 2, questionsPerChapter: 2 },
+    });
+    for (const q of questions) if (/400|height/.test(q.question)) expect(q.question).toMatch(/north side of the volcano collapsed/);
+  });
+
+  it('5. a name’s wrong options have its written shape ("ES6" never with "calculateTotal" or "camelCase")', () => {
+    const es6: Term = { id: 0, key: 'es6', display: 'ES6', head: 'es6', pos: 'PROPN', plural: false, cls: 'proper', occurrences: [], counts: [], inFacts: 0 };
+    expect(sameKind(es6, 'calculateTotal')).toBe(false);
+    expect(sameKind(es6, 'camelCase')).toBe(false);
+    expect(sameKind(es6, 'ES5')).toBe(true);
   });
 });

@@ -26,8 +26,11 @@ export interface ManifestEntry {
 
 export const TRANSCRIPTS_DIR = join(__dirname, 'transcripts');
 
-export function loadManifest(): ManifestEntry[] {
-  return JSON.parse(readFileSync(join(TRANSCRIPTS_DIR, 'manifest.json'), 'utf8')) as ManifestEntry[];
+/** The held-out lectures: never used while writing the rules, read only to check them. */
+export const HOLDOUT_DIR = join(__dirname, 'holdout');
+
+export function loadManifest(dir: string = TRANSCRIPTS_DIR): ManifestEntry[] {
+  return JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as ManifestEntry[];
 }
 
 function clock(seconds: number): string {
@@ -62,11 +65,13 @@ export interface ReviewOptions {
   types: QuestionType[];
   count: number;
   perChapter: number;
+  /** The folder of the transcripts and their manifest.json (the evaluation set by default). */
+  dir?: string;
 }
 
 /** The Markdown sheet for one transcript, and the figures rule tests use. */
 export function reviewOne(entry: ManifestEntry, opts: ReviewOptions): string {
-  const text = readFileSync(join(TRANSCRIPTS_DIR, entry.file), 'utf8');
+  const text = readFileSync(join(opts.dir ?? TRANSCRIPTS_DIR, entry.file), 'utf8');
   const parsed = parseTranscript(text, { durationSeconds: entry.durationSeconds });
   const started = process.hrtime.bigint();
   const result = writeQuestions({ title: entry.title, segments: parsed.segments, durationSeconds: entry.durationSeconds, settings: { questionTypes: opts.types, interactionCount: opts.count, questionsPerChapter: opts.perChapter } });
@@ -101,10 +106,11 @@ function main(): void {
     types: (arg('--types')?.split(',') as QuestionType[] | undefined) ?? [...QUESTION_TYPES],
     count: Number(arg('--count') ?? 8),
     perChapter: Number(arg('--per-chapter') ?? 1),
+    dir: args.includes('--holdout') ? HOLDOUT_DIR : (arg('--dir') ?? TRANSCRIPTS_DIR),
   };
   const only = arg('--only');
   const sheet = [`# Generated questions (${opts.types.length} types, ${opts.count} questions, ${opts.perChapter} per chapter)`, ''];
-  for (const entry of loadManifest()) if (!only || entry.file.includes(only)) sheet.push(reviewOne(entry, opts));
+  for (const entry of loadManifest(opts.dir)) if (!only || entry.file.includes(only)) sheet.push(reviewOne(entry, opts));
   const outFile = arg('--out');
   if (outFile) writeFileSync(outFile, sheet.join('\n'));
   else process.stdout.write(sheet.join('\n') + '\n');

@@ -26,7 +26,7 @@ const STEPS = [
   { name: 'typecheck', command: ['npx', 'nx', 'run-many', '-t', 'typecheck', '--output-style=static'] },
   { name: 'typecheck-tools', command: ['npx', 'tsc', '-p', 'tools/bench/tsconfig.json'] },
   { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
-  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'web', '--output-style=static'] },
+  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'web', '--output-style=static'] },
   {
     name: 'api-tcp',
     command: ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/api-tcp.json'],

@@ -19,6 +19,7 @@ const SERVICES = [
   { name: 'auth-service', main: 'dist/apps/auth-service/main.js', portVar: 'AUTH_SERVICE_PORT', migrate: true },
   { name: 'video-service', main: 'dist/apps/video-service/main.js', portVar: 'VIDEO_SERVICE_PORT', migrate: true },
   { name: 'generation-service', main: 'dist/apps/generation-service/main.js', portVar: 'GENERATION_SERVICE_PORT', migrate: true },
+  { name: 'export-service', main: 'dist/apps/export-service/main.js', portVar: 'EXPORT_SERVICE_PORT', migrate: true },
 ];
 const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
 

@@ -14,3 +14,6 @@ export * from './lib/generation.dto';
 export * from './lib/youtube.dto';
 export * from './lib/media.patterns';
 export * from './lib/media.messages';
+export * from './lib/export.patterns';
+export * from './lib/export.messages';
+export * from './lib/export.dto';

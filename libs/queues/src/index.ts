@@ -1,2 +1,3 @@
 export * from './lib/connections';
 export * from './lib/generation';
+export * from './lib/export';

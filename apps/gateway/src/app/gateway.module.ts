@@ -12,6 +12,7 @@ import { IS_CREDENTIAL_ROUTE } from './auth/auth.decorators';
 import { GoogleController } from './auth/google.controller';
 import { GoogleOAuthService } from './auth/google-oauth.service';
 import { SessionGuard } from './auth/session.guard';
+import { ExportController } from './export/export.controller';
 import { GenerationController } from './generation/generation.controller';
 import { YouTubeController } from './generation/youtube.controller';
 import { HealthController } from './health/health.controller';
@@ -61,7 +62,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       }),
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController],
+  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController, ExportController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

@@ -8,6 +8,8 @@ import { AttemptsController } from './attempts/attempts.controller';
 import { AttemptsService } from './attempts/attempts.service';
 import { VideoSettingsService } from './attempts/video-settings.service';
 import { LIBRARY_ENTITIES, LIBRARY_SCHEMA } from './entities';
+import { ExportLessonController } from './export/export-lesson.controller';
+import { ExportLessonService } from './export/export-lesson.service';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
 import { LibraryController } from './library.controller';
@@ -31,7 +33,7 @@ export function libraryDataSourceOptions(config: AppConfig) {
     AppConfigModule,
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
-  controllers: [LibraryController, InteractionsController, MediaController, AttemptsController],
-  providers: [LibraryService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  controllers: [LibraryController, InteractionsController, MediaController, AttemptsController, ExportLessonController],
+  providers: [LibraryService, ExportLessonService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class VideoServiceModule {}

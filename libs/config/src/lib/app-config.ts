@@ -133,6 +133,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   GENERATION_SERVICE_PORT = 4003;
 
+  /** TCP transport: where the export-service listens (and the gateway connects). */
+  @IsString()
+  EXPORT_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  EXPORT_SERVICE_PORT = 4004;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;
@@ -222,6 +229,21 @@ export class AppConfig {
   /** Run the generation worker inside the generation-service (`serve`); false when workers run as `worker` processes. */
   @Transform(toBool) @IsBoolean()
   GENERATION_WORKER = true;
+
+  /**
+   * The SCORM launch page bundle the web build makes (index.html and its assets), copied into every
+   * SCORM package; relative paths start at the working directory.
+   */
+  @IsString() @MinLength(1)
+  SCORM_PLAYER_DIR = 'dist/apps/web/scorm-player';
+
+  /** SCORM packages one export worker builds at once. */
+  @Transform(toInt) @IsInt() @Min(1) @Max(16)
+  EXPORT_CONCURRENCY = 2;
+
+  /** Run the export worker inside the export-service (`serve`); false when workers run as `worker` processes. */
+  @Transform(toBool) @IsBoolean()
+  EXPORT_WORKER = true;
 
   /** Optional: YouTube Data API v3 key for search and metadata (search answers 503 without it). */
   @Transform(emptyToUndefined) @IsOptional() @IsString()

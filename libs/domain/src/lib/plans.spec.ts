@@ -1,4 +1,4 @@
-import { Entitlements, featureDecision, formatStorage, libraryWriteDecision, storageDecision, storageRemaining, videoCreationDecision } from './plans';
+import { Entitlements, featureDecision, planIncludes, SHARING_PLAN_RULE, formatStorage, libraryWriteDecision, storageDecision, storageRemaining, videoCreationDecision } from './plans';
 
 const now = new Date('2026-03-01T00:00:00Z');
 const trial: Entitlements = { plan: 'trial', subscriptionStatus: 'trial', trialEndsAt: '2026-03-05T00:00:00Z', hasUnlimitedAccess: false, isAdmin: false };
@@ -96,5 +96,50 @@ describe('storage quota', () => {
     expect(formatStorage(1536 * 1024)).toBe('1 MB');
     expect(formatStorage(GB)).toBe('1 GB');
     expect(formatStorage(1.55 * GB)).toBe('1.5 GB');
+  });
+});
+
+describe('sharing features', () => {
+  const pro: Entitlements = { ...trial, plan: 'pro', subscriptionStatus: 'active', trialEndsAt: null };
+  const expired: Entitlements = { ...trial, trialEndsAt: '2026-02-28T23:59:59Z' };
+
+  it('gives share links and embed codes to every plan, even a read-only one (publishing checks the write)', () => {
+    for (const e of [trial, pro, { ...pro, plan: 'enterprise' as const }, expired, { ...pro, subscriptionStatus: 'canceled' as const }]) {
+      expect(featureDecision(e, 'share', now)).toEqual({ allowed: true });
+      expect(featureDecision(e, 'embed', now)).toEqual({ allowed: true });
+    }
+  });
+
+  it('keeps SCORM and LMS configuration for Pro and Enterprise, naming the plan', () => {
+    const scorm = featureDecision(trial, 'scorm', now);
+    expect(scorm).toMatchObject({ allowed: false, reason: 'plan' });
+    expect(!scorm.allowed && scorm.message).toBe(
+      'SCORM export is part of the Pro and Enterprise plans; your Free Trial plan includes the share link and embed code. Choose a plan at /subscribe to upgrade.',
+    );
+    const lms = featureDecision(trial, 'lms', now);
+    expect(!lms.allowed && lms.message).toMatch(/^LMS \(LTI\) integration is part of the Pro and Enterprise plans; your Free Trial plan/);
+    expect(featureDecision(pro, 'scorm', now)).toEqual({ allowed: true });
+    expect(featureDecision(pro, 'lms', now)).toEqual({ allowed: true });
+    expect(featureDecision({ ...pro, plan: 'enterprise' }, 'scorm', now)).toEqual({ allowed: true });
+    expect(featureDecision({ ...trial, hasUnlimitedAccess: true }, 'scorm', now)).toEqual({ allowed: true });
+    expect(featureDecision({ ...trial, isAdmin: true }, 'lms', now)).toEqual({ allowed: true });
+  });
+
+  it('refuses SCORM to a canceled subscription, naming it', () => {
+    const decision = featureDecision({ ...pro, subscriptionStatus: 'canceled' }, 'scorm', now);
+    expect(decision).toMatchObject({ allowed: false, reason: 'canceled' });
+    expect(!decision.allowed && decision.message).toMatch(/^Your Pro subscription is canceled, so SCORM export is not available/);
+  });
+
+  it('treats export and lti as the older names of scorm and lms', () => {
+    expect(featureDecision(trial, 'export', now)).toEqual(featureDecision(trial, 'scorm', now));
+    expect(featureDecision(trial, 'lti', now)).toEqual(featureDecision(trial, 'lms', now));
+    expect(planIncludes('trial', 'share')).toBe(true);
+    expect(planIncludes('trial', 'scorm')).toBe(false);
+    expect(planIncludes('pro', 'lms')).toBe(true);
+  });
+
+  it('states the rule in one sentence', () => {
+    expect(SHARING_PLAN_RULE).toMatch(/every plan.*Pro and Enterprise/);
   });
 });

@@ -126,13 +126,60 @@ export function storageDecision(e: Entitlements, usedBytes: number, addBytes: nu
   };
 }
 
-/** SCORM/share export and LTI are paid features. */
-export function featureDecision(e: Entitlements, feature: 'export' | 'lti', now: Date = new Date()): Decision {
+/**
+ * What a lesson can be handed out as. `share` (links) and `embed` (iframe codes) work on every plan,
+ * so a trial teacher can try a lesson with a class; `scorm` (packages) and `lms` (LTI configuration)
+ * are Pro and Enterprise. `export` and `lti` are the older names of `scorm` and `lms`.
+ */
+export type SharingFeature = 'share' | 'embed' | 'scorm' | 'lms';
+export type Feature = SharingFeature | 'export' | 'lti';
+
+/** The one sentence every screen (Billing, the wizard's Share step, the export dialog) states the rule with. */
+export const SHARING_PLAN_RULE = 'Share link and embed work on every plan; SCORM and LMS (LTI) are part of Pro and Enterprise.';
+
+const FEATURE_LABEL: Record<'scorm' | 'lms', string> = {
+  scorm: 'SCORM export',
+  lms: 'LMS (LTI) integration',
+};
+
+/** Whether a plan includes a feature (before the account's status is considered). */
+export function planIncludes(plan: Plan, feature: Feature): boolean {
+  const info = PLAN_INFO[plan];
+  if (!info) return false;
+  const canonical = feature === 'export' ? 'scorm' : feature === 'lti' ? 'lms' : feature;
+  if (canonical === 'share' || canonical === 'embed') return true;
+  return canonical === 'scorm' ? info.export : info.lti;
+}
+
+/**
+ * Whether the account may use a sharing feature now. Share links and embed codes: every plan (they
+ * publish the lesson, which a read-only library may not do for a lesson still private: that write is
+ * checked where the lesson is published). SCORM and LMS configuration: Pro and Enterprise, refused
+ * with a message naming the account's plan; a canceled subscription and an expired trial are
+ * refused as read-only.
+ */
+export function featureDecision(e: Entitlements, feature: Feature, now: Date = new Date()): Decision {
   if (unlimited(e)) return { allowed: true };
-  if (e.subscriptionStatus === 'canceled') return { allowed: false, reason: 'canceled', message: `Your subscription is canceled. ${UPGRADE}` };
-  if (!PLAN_INFO[e.plan]?.[feature] || trialExpired(e, now)) {
-    const label = feature === 'export' ? 'Export (SCORM, share and embed packages)' : 'LMS integration (LTI 1.3)';
-    return { allowed: false, reason: 'plan', message: `${label} is part of the Pro and Enterprise plans. ${UPGRADE}` };
+  const canonical = feature === 'export' ? 'scorm' : feature === 'lti' ? 'lms' : feature;
+  if (canonical === 'share' || canonical === 'embed') return { allowed: true };
+  const label = FEATURE_LABEL[canonical];
+  const plan = PLAN_INFO[e.plan];
+  if (e.subscriptionStatus === 'canceled') {
+    const which = plan ? `Your ${plan.name} subscription` : 'Your subscription';
+    return { allowed: false, reason: 'canceled', message: `${which} is canceled, so ${label} is not available. ${UPGRADE}` };
+  }
+  if (!plan) return { allowed: false, reason: 'plan', message: `Your account has no known plan. ${UPGRADE}` };
+  if (!planIncludes(e.plan, canonical)) {
+    return {
+      allowed: false,
+      reason: 'plan',
+      message: `${label} is part of the Pro and Enterprise plans; your ${plan.name} plan includes the share link and embed code. ${UPGRADE}`,
+    };
+  }
+  if (trialExpired(e, now)) {
+    const day = dayOf(e.trialEndsAt);
+    const ended = day ? `Your 7-day free trial has ended (on ${day})` : 'Your 7-day free trial has ended';
+    return { allowed: false, reason: 'trial_expired', message: `${ended}, so ${label} is not available. ${UPGRADE}` };
   }
   return { allowed: true };
 }

@@ -43,3 +43,7 @@ export function clientTransport(config: AppConfig, address: ServiceAddress): Cli
 export function generationServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'generation-service', host: config.GENERATION_SERVICE_HOST, port: config.GENERATION_SERVICE_PORT };
 }
+
+export function exportServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'export-service', host: config.EXPORT_SERVICE_HOST, port: config.EXPORT_SERVICE_PORT };
+}

@@ -9,6 +9,7 @@ import { AppConfig } from '@veolearn/config';
 import { REDIS } from '@veolearn/nest-common';
 import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { AuthClient } from '../services/auth-client';
+import { ExportClient } from '../services/export-client';
 import { GenerationClient } from '../services/generation-client';
 import { VideoClient } from '../services/video-client';
 
@@ -41,6 +42,7 @@ export class HealthController {
     private readonly auth: AuthClient,
     private readonly videos: VideoClient,
     private readonly generation: GenerationClient,
+    private readonly exports: ExportClient,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
@@ -98,7 +100,7 @@ export class HealthController {
   }
 
   private runCheck(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService()]);
+    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService(), () => this.checkExportService()]);
   }
 
   private async checkRedis(): Promise<HealthIndicatorResult> {
@@ -126,6 +128,14 @@ export class HealthController {
     return this.checkService('generation-service', (t) => this.generation.health(t), {
       postgres: 'generation-service:postgres',
       queue: 'generation-service:queue',
+    });
+  }
+
+  /** The export-service answers for itself, its Postgres and the Redis of its job queue. */
+  private checkExportService(): Promise<HealthIndicatorResult> {
+    return this.checkService('export-service', (t) => this.exports.health(t), {
+      postgres: 'export-service:postgres',
+      queue: 'export-service:queue',
     });
   }
 

@@ -1,9 +1,10 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
-import { AUTH_SERVICE, GENERATION_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
-import { authServiceAddress, clientTransport, generationServiceAddress, videoServiceAddress } from '@veolearn/nest-common';
+import { AUTH_SERVICE, EXPORT_SERVICE, GENERATION_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
+import { authServiceAddress, clientTransport, exportServiceAddress, generationServiceAddress, videoServiceAddress } from '@veolearn/nest-common';
 import { AuthClient } from './auth-client';
+import { ExportClient } from './export-client';
 import { GenerationClient } from './generation-client';
 import { VideoClient } from './video-client';
 
@@ -28,7 +29,13 @@ import { VideoClient } from './video-client';
       useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, generationServiceAddress(config))),
     },
     GenerationClient,
+    {
+      provide: EXPORT_SERVICE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, exportServiceAddress(config))),
+    },
+    ExportClient,
   ],
-  exports: [AuthClient, VideoClient, GenerationClient],
+  exports: [AuthClient, VideoClient, GenerationClient, ExportClient],
 })
 export class ServicesModule {}

@@ -1,0 +1,83 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { type Job, UnrecoverableError, Worker } from 'bullmq';
+import type Redis from 'ioredis';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '@veolearn/config';
+import { EXPORT_QUEUE, type ExportJobData, queuePrefix, workerConnection } from '@veolearn/queues';
+import { PermanentExportError } from '../scorm/player-files';
+import { ExportQueue, EXPORT_BACKOFF_MS } from './export-queue';
+import { ExportRunner, type RunOutcome } from './export-runner';
+
+/** How long a worker's lock on a build lasts without renewal; a killed worker's build is taken over after this. */
+const LOCK_MS = 30_000;
+
+function reason(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * The BullMQ worker of the export queue (started when EXPORT_WORKER is true, and by the `worker`
+ * command). A worker that dies mid-build loses its lock and another takes the build over; a build
+ * writes its zip under its own key, so a retried one replaces, never duplicates, the package. At
+ * start it queues again every row still queued or building (a no-op for those the queue still holds),
+ * so a Redis that lost its data loses no build.
+ */
+@Injectable()
+export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ExportWorker.name);
+  private worker: Worker<ExportJobData, RunOutcome> | null = null;
+  private connection: Redis | null = null;
+
+  constructor(
+    private readonly config: AppConfig,
+    private readonly runner: ExportRunner,
+    private readonly queue: ExportQueue,
+    @InjectDataSource() private readonly dataSource: DataSource,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (!this.config.EXPORT_WORKER) return;
+    this.connection = workerConnection(this.config);
+    this.worker = new Worker<ExportJobData, RunOutcome>(EXPORT_QUEUE, (job) => this.process(job), {
+      connection: this.connection,
+      prefix: queuePrefix(this.config),
+      concurrency: this.config.EXPORT_CONCURRENCY,
+      lockDuration: LOCK_MS,
+      stalledInterval: LOCK_MS / 2,
+      maxStalledCount: 2,
+    });
+    this.worker.on('error', (error) => this.logger.warn(`Worker: ${reason(error)}`));
+    this.logger.log(`Export worker started (concurrency ${this.config.EXPORT_CONCURRENCY})`);
+    await this.requeueUnfinished().catch((error: unknown) => this.logger.warn(`Could not queue unfinished builds again: ${reason(error)}`));
+  }
+
+  private async requeueUnfinished(): Promise<void> {
+    const rows: Array<{ id: string }> = await this.dataSource.query(
+      `SELECT id FROM export.scorm_packages WHERE state IN ('queued', 'active') ORDER BY created_at LIMIT 1000`,
+    );
+    for (const row of rows) await this.queue.add(row.id);
+    if (rows.length > 0) this.logger.log(`Queued ${rows.length} unfinished build(s) again`);
+  }
+
+  private async process(job: Job<ExportJobData, RunOutcome>): Promise<RunOutcome> {
+    const jobId = job.data.jobId;
+    try {
+      return await this.runner.run(jobId, (progress) => job.updateProgress(progress));
+    } catch (error) {
+      const permanent = error instanceof PermanentExportError;
+      const attemptsAllowed = job.opts.attempts ?? 1;
+      const final = permanent || job.attemptsMade + 1 >= attemptsAllowed;
+      const message = reason(error);
+      this.logger.warn(`Build ${jobId} try ${job.attemptsMade + 1}/${attemptsAllowed} failed${final ? ' for good' : ''}: ${message}`);
+      await this.runner.recordFailure(jobId, message, final, EXPORT_BACKOFF_MS * 2 ** job.attemptsMade);
+      if (permanent) throw new UnrecoverableError(message);
+      throw error;
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.worker?.close().catch(() => undefined);
+    this.connection?.disconnect();
+  }
+}

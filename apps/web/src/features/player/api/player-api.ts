@@ -1,5 +1,7 @@
 import type { AnswerStatus, QuestionType, SkippingMode } from '@veolearn/domain';
 import { ApiError, apiRequest, getToken } from '../../../lib/session-client';
+import { playerKeys } from '../player-query-keys';
+import type { AttemptBackend } from './attempt-backend';
 
 /**
  * The learner's side of the API (mirrors PlaybackView and the attempt shapes of libs/contracts
@@ -64,6 +66,11 @@ export interface AnswerView {
   attempts: number;
   answeredAt: string;
   timeTakenMs: number | null;
+  /**
+   * No tries left (the SCORM 2004 package allows 3 per question): a wrong answer is then settled even
+   * with "require correct", and its answer is shown. The attempts API never sets it.
+   */
+  final?: boolean;
 }
 
 export interface AttemptView {
@@ -95,6 +102,8 @@ export interface AnswerResult {
   correctAnswer: unknown;
   feedback: FeedbackView;
   attempt: AttemptView;
+  /** That was the last try allowed (see AnswerView.final): the learner goes on instead of trying again. */
+  final?: boolean;
 }
 
 export interface AttemptResultRow {
@@ -230,3 +239,19 @@ export async function fetchCaptions(url: string, signal?: AbortSignal): Promise<
   return response.text();
 }
 
+
+/** The web app's backend: the learner's attempt on the server, through the attempts API. */
+export function createHttpAttemptBackend(videoId: number, learnerId: string): AttemptBackend {
+  return {
+    key: playerKeys.attempt(videoId, learnerId),
+    start: (restart = false) => startAttempt(videoId, learnerId, restart),
+    answer: (attempt, interactionId, response, timeTakenMs) =>
+      answerQuestion(attempt.id, { learnerId, interactionId, response, timeTakenMs: Math.round(timeTakenMs) }),
+    skip: (attempt, interactionId) => skipQuestion(attempt.id, { learnerId, interactionId }),
+    progress: (attempt, report) => reportProgress(attempt.id, { learnerId, ...report }),
+    progressOnLeave: (attempt, report) => reportProgressOnLeave(attempt.id, { learnerId, ...report }),
+    complete: (attempt) => completeAttempt(attempt.id, learnerId),
+    results: (attempt) => fetchAttemptResults(attempt.id, learnerId),
+    reportDuration: (seconds) => void reportDuration(videoId, seconds),
+  };
+}

@@ -91,7 +91,8 @@ interface PlayerControlsProps extends TimelineProps {
   onPlay(): void;
   onPause(): void;
   onToggleCaptions(): void;
-  onStartOver(): void;
+  /** Without it there is no Start Over (a SCORM package in an LMS: a new attempt is the LMS's to start). */
+  onStartOver?: () => void;
   startingOver: boolean;
 }
 
@@ -137,10 +138,12 @@ export function PlayerControls(props: PlayerControlsProps) {
           </span>{' '}
           questions completed
         </p>
-        <Button variant="outline" size="sm" onClick={props.onStartOver} disabled={props.startingOver}>
-          <RotateCcw aria-hidden="true" />
-          Start Over
-        </Button>
+        {props.onStartOver && (
+          <Button variant="outline" size="sm" onClick={props.onStartOver} disabled={props.startingOver}>
+            <RotateCcw aria-hidden="true" />
+            Start Over
+          </Button>
+        )}
       </div>
     </div>
   );

@@ -200,4 +200,11 @@ describe('QuestionCard', () => {
     fireEvent.click(card().getByRole('button', { name: 'Try Again' }));
     expect(props.onTryAgain).toHaveBeenCalled();
   });
+
+  it('after the last try allowed (SCORM 2004): says so and shows the answer (the player then offers Continue Video)', () => {
+    renderCard(openOf(QUESTIONS[0], { result: { ...wrong, final: true }, response: 2 }), { requireCorrect: false });
+    expect(card().getByTestId('no-tries-left').textContent).toBe('That was your last try for this question.');
+    expect(card().getByText('Correct answer')).toBeTruthy();
+    expect(card().getByRole('button', { name: 'Continue Video' })).toBeTruthy();
+  });
 });

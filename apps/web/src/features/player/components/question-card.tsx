@@ -149,6 +149,11 @@ function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTry
           {result.feedback.explanation && <p className="text-muted-foreground">{result.feedback.explanation}</p>}
         </div>
       )}
+      {result.final && !result.correct && (
+        <p className="text-sm font-medium" data-testid="no-tries-left">
+          That was your last try for this question.
+        </p>
+      )}
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
         <dt className="font-medium text-muted-foreground">Your answer</dt>
         <dd>{describeAnswer(open.learner, response)}</dd>

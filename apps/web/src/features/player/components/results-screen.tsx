@@ -1,12 +1,10 @@
-import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { CircleCheck, CircleX, Loader2, RotateCcw, SkipForward, Trophy } from 'lucide-react';
 import { formatClock, QUESTION_TYPE_LABELS } from '@veolearn/domain';
 import { Badge } from '../../../components/ui/badge';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Card, CardContent } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
-import { routes } from '../../../app/routes';
 import type { AttemptResultRow, AttemptResults, PlaybackQuestion } from '../api/player-api';
 import { describeAnswer, toLearnerQuestion } from '../model/responses';
 
@@ -85,12 +83,15 @@ interface ResultsScreenProps {
   results: AttemptResults;
   title: string;
   questions: PlaybackQuestion[];
-  onRetry(): void;
+  /** Retry Activity; without it (a SCORM package whose LMS session has ended) there is no retry. */
+  onRetry?: () => void;
   retrying: boolean;
+  /** Beside Retry Activity: the web app's Back to Dashboard link, or a SCORM package's words. */
+  exit?: ReactNode;
 }
 
 /** 'Activity Complete!' with the server's figures for this attempt and a row per question. */
-export function ResultsScreen({ results, title, questions, onRetry, retrying }: ResultsScreenProps) {
+export function ResultsScreen({ results, title, questions, onRetry, retrying, exit }: ResultsScreenProps) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The question the learner answered last is gone: focus lands on the results.
   useEffect(() => heading.current?.focus(), []);
@@ -130,13 +131,13 @@ export function ResultsScreen({ results, title, questions, onRetry, retrying }: 
           </section>
         )}
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-center">
-          <Link to={routes.dashboard} className={buttonVariants({ variant: 'outline' })}>
-            Back to Dashboard
-          </Link>
-          <Button onClick={onRetry} disabled={retrying}>
-            {retrying ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
-            Retry Activity
-          </Button>
+          {exit}
+          {onRetry && (
+            <Button onClick={onRetry} disabled={retrying}>
+              {retrying ? <Loader2 className="animate-spin" aria-hidden="true" /> : <RotateCcw aria-hidden="true" />}
+              Retry Activity
+            </Button>
+          )}
         </div>
       </CardContent>
     </Card>

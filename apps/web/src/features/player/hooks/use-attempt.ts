@@ -1,26 +1,19 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  answerQuestion,
-  type AttemptView,
-  completeAttempt,
-  fetchAttemptResults,
-  reportProgress,
-  skipQuestion,
-  startAttempt,
-} from '../api/player-api';
-import { playerKeys } from '../player-query-keys';
+import type { AttemptBackend } from '../api/attempt-backend';
+import type { AttemptView } from '../api/player-api';
 
 /**
  * The learner's attempt at a video, kept in the query cache: resumed (or started) when the player opens,
- * updated by every answer, skip and progress report, replaced on Start Over / Retry Activity.
+ * updated by every answer, skip and progress report, replaced on Start Over / Retry Activity. Where it
+ * lives (the attempts API, or the SCORM package's LMS) is the backend's business.
  */
-export function useAttempt(videoId: number, learnerId: string, enabled: boolean) {
+export function useAttempt(backend: AttemptBackend, enabled: boolean) {
   const queryClient = useQueryClient();
-  const key = useMemo(() => playerKeys.attempt(videoId, learnerId), [videoId, learnerId]);
+  const key = backend.key;
   const query = useQuery({
     queryKey: key,
-    queryFn: () => startAttempt(videoId, learnerId),
+    queryFn: () => backend.start(),
     enabled,
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 0,
@@ -34,13 +27,13 @@ export function useAttempt(videoId: number, learnerId: string, enabled: boolean)
     () => ({
       async answer(interactionId: number, response: unknown, timeTakenMs: number) {
         const attempt = requireAttempt(current());
-        const result = await answerQuestion(attempt.id, { learnerId, interactionId, response, timeTakenMs: Math.round(timeTakenMs) });
+        const result = await backend.answer(attempt, interactionId, response, timeTakenMs);
         set(result.attempt);
         return result;
       },
       async skip(interactionId: number) {
         const attempt = requireAttempt(current());
-        const result = await skipQuestion(attempt.id, { learnerId, interactionId });
+        const result = await backend.skip(attempt, interactionId);
         set(result.attempt);
         return result;
       },
@@ -51,7 +44,7 @@ export function useAttempt(videoId: number, learnerId: string, enabled: boolean)
       async progress(position: number, watchedSeconds: number) {
         const attempt = current();
         if (!attempt || attempt.status !== 'in_progress') return null;
-        const outcome = await reportProgress(attempt.id, { learnerId, position, watchedSeconds });
+        const outcome = await backend.progress(attempt, { position, watchedSeconds });
         if ('attempt' in outcome) {
           const latest = current();
           if (latest && latest.id === outcome.attempt.id) {
@@ -63,23 +56,23 @@ export function useAttempt(videoId: number, learnerId: string, enabled: boolean)
       },
       async complete() {
         const attempt = requireAttempt(current());
-        const done = await completeAttempt(attempt.id, learnerId);
+        const done = await backend.complete(attempt);
         set(done);
-        return fetchAttemptResults(done.id, learnerId);
+        return backend.results(done);
       },
       /** Re-reads the attempt in progress (after a 409 said the page was out of date). */
       async refresh() {
-        const attempt = await startAttempt(videoId, learnerId);
+        const attempt = await backend.start();
         set(attempt);
         return attempt;
       },
       async restart() {
-        const attempt = await startAttempt(videoId, learnerId, true);
+        const attempt = await backend.start(true);
         set(attempt);
         return attempt;
       },
     }),
-    [current, set, learnerId, videoId],
+    [current, set, backend],
   );
 
   return { query, attempt: query.data, current, ...actions };

@@ -14,9 +14,10 @@ export function usePlaybackQuery(videoId: number) {
   });
 }
 
-/** The video's caption cues (empty when it has none), read from the playback view's captions link. */
+/** The video's caption cues (empty when it has none), read from the playback view's captions link ('' = none). */
 export function useCaptionsQuery(videoId: number, url: string) {
   return useQuery({
+    enabled: url !== '',
     queryKey: playerKeys.captions(videoId),
     queryFn: async ({ signal }) => {
       const text = await fetchCaptions(url, signal);

@@ -1,15 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type AttemptRules, canSkip, formatClock, type LearnerQuestion } from '@veolearn/domain';
 import { ApiError, serverMessage } from '../../../lib/session-client';
-import {
-  type AnswerResult,
-  type AttemptResults,
-  type AttemptView,
-  type PlaybackQuestion,
-  type PlaybackView,
-  reportDuration,
-  reportProgressOnLeave,
-} from '../api/player-api';
+import type { AttemptBackend } from '../api/attempt-backend';
+import type { AnswerResult, AttemptResults, AttemptView, PlaybackQuestion, PlaybackView } from '../api/player-api';
 import type { MediaController, MediaEvents } from '../media/media-controller';
 import { useLatest } from '../media/use-latest';
 import { shuffleQuestion, type ShownQuestion, toLearnerQuestion } from '../model/responses';
@@ -20,6 +13,7 @@ import {
   finiteDuration,
   inPlayingOrder,
   reviewPosition,
+  ruleStatusMap,
   statusMap,
   timelineLength,
 } from '../model/timeline';
@@ -63,18 +57,22 @@ const ALREADY_ANSWERED_STATUS = 409;
 
 /**
  * Everything the player does, whatever the source: asks each question when its time comes (and those
- * the learner seeked past), keeps the attempt on the server in step (answers, skips, progress,
- * completion) and enforces the video's skipping mode before the server has to.
+ * the learner seeked past), keeps the attempt in its backend in step (answers, skips, progress,
+ * completion) and enforces the video's skipping mode before the backend has to. The backend is the
+ * attempts API in the web app and the in-browser grader reporting to the LMS in the SCORM package.
  */
-export function usePlayerEngine(videoId: number, playback: PlaybackView, learnerId: string) {
+export function usePlayerEngine(playback: PlaybackView, backend: AttemptBackend) {
   const questions = useMemo(() => inPlayingOrder(playback.questions), [playback.questions]);
-  const api = useAttempt(videoId, learnerId, true);
+  const api = useAttempt(backend, true);
   const attempt = api.attempt;
   const rules: AttemptRules = {
     skippingMode: attempt?.skippingMode ?? playback.video.skippingMode,
     requireCorrect: attempt?.requireCorrect ?? playback.video.requireCorrect,
   };
+  /** What each question's marker shows. */
   const statuses = useMemo(() => statusMap(attempt?.answers ?? []), [attempt?.answers]);
+  /** What the rules go by (a wrong answer with no tries left is settled). */
+  const ruleStatuses = useMemo(() => ruleStatusMap(attempt?.answers ?? []), [attempt?.answers]);
 
   const controllerRef = useRef<MediaController | null>(null);
   const [ready, setReady] = useState(false);
@@ -104,7 +102,7 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
 
   /** Statuses as the server last said, read when a callback runs right after an answer. */
   function currentStatuses() {
-    return statusMap(api.current()?.answers ?? []);
+    return ruleStatusMap(api.current()?.answers ?? []);
   }
 
   function currentRules(): AttemptRules {
@@ -248,15 +246,15 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
   }, [playing, latestSend]);
 
   // The last position when the learner leaves, so that coming back resumes there.
-  const leaveState = useLatest({ attempt, learnerId });
+  const leaveState = useLatest({ attempt, backend });
   useEffect(() => {
     const leave = () => {
-      const { attempt: current, learnerId: learner } = leaveState.current;
+      const { attempt: current, backend: target } = leaveState.current;
       const controller = controllerRef.current;
       if (!current || current.status !== 'in_progress' || !controller) return;
       const seconds = watched.current.seconds;
       watched.current.seconds = 0;
-      reportProgressOnLeave(current.id, { learnerId: learner, position: controller.currentTime(), watchedSeconds: Math.round(seconds * 1000) / 1000 });
+      target.progressOnLeave(current, { position: controller.currentTime(), watchedSeconds: Math.round(seconds * 1000) / 1000 });
     };
     const onVisibility = () => document.visibilityState === 'hidden' && leave();
     window.addEventListener('pagehide', leave);
@@ -268,6 +266,9 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
       leave();
     };
   }, [leaveState]);
+
+  // A backend that saves the position on its own schedule (the SCORM package on exit) reads it here.
+  useEffect(() => backend.watchPosition?.(() => controllerRef.current?.currentTime() ?? null), [backend]);
 
   async function finish() {
     setPhase('finishing');
@@ -380,7 +381,7 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
       setTime(Math.floor(t * 10) / 10);
       const resumed = api.current();
       if (resumed && (resumed.lastPosition > 0 || resumed.answers.length > 0)) {
-        const done = completedCount(questions, statusMap(resumed.answers), currentRules());
+        const done = completedCount(questions, ruleStatusMap(resumed.answers), currentRules());
         setNotice({
           tone: 'info',
           title: 'Welcome back',
@@ -407,7 +408,7 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
       setMediaDuration(seconds);
       if (!durationReported.current) {
         durationReported.current = true;
-        void reportDuration(videoId, Math.round(seconds * 1000) / 1000);
+        backend.reportDuration(Math.round(seconds * 1000) / 1000);
       }
     },
     onError(message) {
@@ -431,7 +432,7 @@ export function usePlayerEngine(videoId: number, playback: PlaybackView, learner
     rules,
     statuses,
     canSkip: canSkip(rules),
-    completed: completedCount(questions, statuses, rules),
+    completed: completedCount(questions, ruleStatuses, rules),
     ready,
     playing,
     time,

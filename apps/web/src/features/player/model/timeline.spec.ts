@@ -6,6 +6,7 @@ import {
   finiteDuration,
   inPlayingOrder,
   reviewPosition,
+  ruleStatusMap,
   statusMap,
   timelineLength,
 } from './timeline';
@@ -103,5 +104,24 @@ describe('durations', () => {
     expect(timelineLength(null, questions, 5)).toBe(13);
     expect(timelineLength(null, questions, 17.5)).toBe(17.5);
     expect(timelineLength(null, [], 0)).toBe(1);
+  });
+});
+
+describe('ruleStatusMap', () => {
+  it('settles a wrong answer with no tries left (like a skip) and keeps every other status', () => {
+    const answers = [
+      { interactionId: 1, status: 'incorrect' as const, final: true },
+      { interactionId: 2, status: 'incorrect' as const },
+      { interactionId: 3, status: 'correct' as const, final: false },
+    ];
+    expect([...ruleStatusMap(answers)]).toEqual([
+      [1, 'skipped'],
+      [2, 'incorrect'],
+      [3, 'correct'],
+    ]);
+    const rules: AttemptRules = { skippingMode: 'no_skip_forward', requireCorrect: true };
+    const questions = [1, 2, 3].map((id) => ({ id, timestamp: id * 10, topicStartTime: 0 }));
+    expect(completedCount(questions, ruleStatusMap(answers), rules)).toBe(2);
+    expect(dueQuestion(questions, ruleStatusMap(answers), rules, 35)?.id).toBe(2);
   });
 });

@@ -21,6 +21,14 @@ export function statusMap(answers: ReadonlyArray<{ interactionId: number; status
   return new Map(answers.map((a) => [a.interactionId, a.status]));
 }
 
+/**
+ * The statuses the attempt rules go by: like statusMap, except that a wrong answer with no tries left
+ * (AnswerView.final, the SCORM 2004 limit) is settled like a skip, even with "require correct".
+ */
+export function ruleStatusMap(answers: ReadonlyArray<{ interactionId: number; status: AnswerStatus; final?: boolean }>): Map<number, AnswerStatus> {
+  return new Map(answers.map((a) => [a.interactionId, a.final && a.status === 'incorrect' ? 'skipped' : a.status]));
+}
+
 /** The questions in playing order (by time, then id), without changing the given list. */
 export function inPlayingOrder<Q extends TimedQuestion>(questions: readonly Q[]): Q[] {
   return [...questions].sort((a, b) => a.timestamp - b.timestamp || a.id - b.id);

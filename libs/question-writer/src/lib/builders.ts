@@ -1,11 +1,12 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, sameKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
-import type { Sentence } from './sentences';
+import { LIST_MARKER, type Sentence, hasInterjection } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
+import { baseForm, isKnown, nounSenseCount } from './wordnet';
 
 /** What stays shared between the questions of one set. */
 export interface WriterState {
@@ -205,7 +206,9 @@ export function leansOnPrevious(s: Sentence, token: number, length: number): boo
 /** The sentence before, when it can introduce a gap sentence: same chapter, a complete sentence, not giving the answers away. */
 function leadFor(slot: Slot, s: Sentence, answers: readonly string[]): Sentence | null {
   const prev = slot.lecture.sentences[s.index - 1];
-  if (!prev || prev.chapter !== s.chapter || slot.state.usedSentences.has(prev.index)) return null;
+  if (!prev || prev.chapter !== s.chapter || slot.state.usedSentences.has(prev.index) || prev.doubtful) return null;
+  // A lead-in is quoted as said: an interjection, a list marker or a sentence about the field reads as noise.
+  if (hasInterjection(prev.tokens) || LIST_MARKER.test(prev.text)) return null;
   const words = prev.tokens.filter((t) => t.pos !== 'PUNCT').length;
   if (words < 4 || words > 30 || !/[.!?]$/.test(prev.text.trim())) return null;
   // A lead that itself continues a story ("And Caesar was …") or leans on the sentence before it explains nothing.
@@ -221,6 +224,18 @@ function misreadTerm(slot: Slot, text: string): boolean {
   return term !== undefined && term.occurrences.every((o) => misreadVerbPhrase(slot.lecture.sentences[o.sentence].tokens, o.token, o.length));
 }
 
+/** A phrase the term finder cut out of a longer name wherever it is said ("two-chamber legislature" → "chamber legislature", "Law of Suspects" → "Law"). */
+function fragmentTerm(slot: Slot, text: string): boolean {
+  const t = termFor(slot, text);
+  if (!t) return false;
+  return t.occurrences.every((o) => {
+    const s = slot.lecture.sentences[o.sentence];
+    // "the Law of Suspects", "the Committee of Public Safety": the head of a longer name, not a name itself.
+    const ofName = s.tokens[o.token + o.length]?.lower === 'of' && /^[A-Z]/.test(s.tokens[o.token + o.length + 1]?.text ?? '') && /^[A-Z]/.test(o.surface);
+    return s.text[s.tokens[o.token].from - 1] === '-' || ofName;
+  });
+}
+
 /** A sentence with a key term and three wrong options of the same kind. */
 function findCloze(slot: Slot, wrong: number): Cloze | null {
   for (const s of freshFacts(slot)) {
@@ -231,7 +246,8 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       if (a.term.cls === 'year' || (a.term.cls.startsWith('quantity') && value)) {
         const v = a.term.cls === 'year' ? a.surface : (value as string);
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
-        const wrongs = numberDistractors(v, wrong, slot.rng).map((x) => x + rest);
+        const around = s.tokens.slice(Math.max(0, a.token - 3), a.token + a.length + 2).map((t) => t.text).join(' ');
+        const wrongs = numberDistractors(v, wrong, slot.rng, around).map((x) => x + rest);
         if (wrongs.length < wrong) continue;
         const lead = leansOnPrevious(s, a.token, a.length) ? leadFor(slot, s, [a.surface]) : null;
         if (leansOnPrevious(s, a.token, a.length) && !lead) continue;
@@ -242,9 +258,16 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       const gapped = withGap(s, a.token, a.length, '____');
       const keyPos = posInGap(gapped, surface);
       // The same kind of thing as the answer: a name of the same shape ("ES6" never with "calculateTotal").
-      const kin = [...listedWith(slot, a.term).map((t) => t.display), ...siblingCompounds(a.term, slot.lecture.sentences)];
+      const kin: string[] = [...listedWith(slot, a.term).map((t) => t.display), ...siblingCompounds(a.term, slot.lecture.sentences)];
+      if (!gappable(s, a)) continue;
+      // Wrong options in the answer's number ("reefs", never "lagoon", "atoll").
+      const pluralKey = pluralPhrase(a.surface);
+      const named = a.term.pos === 'PROPN' && a.token > 0;
       const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
         .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
+        .filter((w) => named || pluralPhrase(w) === pluralKey)
+        // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
+        .filter((w) => !fragmentTerm(slot, w))
         .slice(0, wrong);
       if (wrongs.length < wrong) continue;
       const leans = leansOnPrevious(s, a.token, a.length);
@@ -376,6 +399,17 @@ function spokenLemmas(lecture: Lecture): Set<string> {
   return out;
 }
 
+/**
+ * Whether a swap candidate is the same part of speech as the term it replaces, and for a name, a name the
+ * speaker capitalises mid-sentence ("Roads", said only at the start of a sentence, is no place like "Britain").
+ */
+function samePosName(slot: Slot, key: Term, candidate: string): boolean {
+  const t = termFor(slot, candidate);
+  if (!t) return true;
+  if (t.pos !== key.pos) return false;
+  return key.pos !== 'PROPN' || t.occurrences.some((o) => o.token > 0 && /^[A-Z]/.test(o.surface));
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   const number = changeNumber(s, slot.rng);
@@ -384,8 +418,12 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (antonym) return antonym;
   for (const a of askableTerms(slot, s)) {
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
+    // Only a topic of the lecture is swapped: a phrase the speaker says more than once, not an everyday word
+    // in an idiom ("in the order you put them in" → "in the list you put them in") or a one-off phrase
+    // ("the biggest threat" → "the polyp").
+    if (!swappable(a.term)) continue;
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
-    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms));
+    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && sameLexKind(a.term.key, c) && samePosName(slot, a.term, c));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
@@ -398,9 +436,48 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
       replacement = `${/^A/.test(article.text) ? cap(agreed) : agreed} ${replacement}`;
       from = article.from;
     }
-    return { text: clean(s.text.slice(0, from) + replacement + s.text.slice(to)), kind: 'swap', original: a.surface, replacement: swap };
+    const swapped = clean(s.text.slice(0, from) + replacement + s.text.slice(to));
+    if (repeatsInCoordination(swapped)) continue;
+    return { text: swapped, kind: 'swap', original: a.surface, replacement: swap };
   }
   return changeByNegation(s);
+}
+
+/**
+ * Whether a term can be left out of its sentence: not said again in the same sentence outside the gap
+ * ("____ and France …, and by 1914 Germany could …", "The ____ of cash is a debit balance"), and not an
+ * everyday word of many senses inside an idiom ("the items stay in the ____ you put them in": order).
+ */
+function gappable(s: Sentence, a: { term: Term; token: number; length: number }): boolean {
+  // A single word gives itself away when said again; a compound by its distinguishing words ("inner" of "inner join").
+  const words = a.term.key.toLowerCase().split(/\s+/);
+  const telling = words.length > 1 ? words.slice(0, -1).filter((w) => w.length > 2) : [a.term.head.toLowerCase()];
+  if (s.tokens.some((t, i) => (i < a.token || i >= a.token + a.length) && telling.some((w) => t.lemma.toLowerCase() === w || t.lower === w))) return false;
+  // "the most ____": a degree word before the gap belongs to an adjective inside it ("most popular style").
+  if (/^(?:most|more|less|least|very|so|too)$/i.test(s.tokens[a.token - 1]?.text ?? '')) return false;
+  return !everyday(a.term);
+}
+
+/** An everyday noun of many senses ("order", "line", "place"): WordNet lists this many or more. */
+const EVERYDAY_SENSES = 8;
+
+/** Whether a term may be replaced in a statement to make it false: said twice or more, and not an everyday word of many senses. */
+export function swappable(term: Term): boolean {
+  if (term.occurrences.length < 2) return false;
+  return !everyday(term);
+}
+
+/** A single everyday word of many senses ("order", "period") that the lecture does not make its topic (said five times or more). */
+function everyday(term: Term): boolean {
+  if (term.key.includes(' ') || term.pos === 'PROPN' || term.occurrences.length >= 5) return false;
+  return nounSenseCount(term.head) >= EVERYDAY_SENSES;
+}
+
+/** Whether a phrase reads as plural ("reefs", "Roman children"): its last word is an inflected noun. */
+export function pluralPhrase(text: string): boolean {
+  const last = (text.trim().split(/\s+/).pop() ?? '').toLowerCase();
+  const singular = baseForm(last, 'noun');
+  return singular !== null && singular !== last;
 }
 
 /** A fact as a plain statement; an instruction as the rule it states ("Wash your hands…" → "You should wash your hands…"). */
@@ -419,7 +496,11 @@ function statementOf(s: Sentence, text = s.text): string {
 /** Whether a restated rule reads as one ("You should the patricians …" does not). */
 function readsAsRule(text: string): boolean {
   const m = /\byou should (?:not |never |always )?(\S+)/i.exec(text);
-  return !m || !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|you|we|they|it|he|she|i|\d)\b/i.test(m[1]);
+  if (!m) return true;
+  // "You should ooh, the mystery …": the word after "should" must be a verb WordNet knows, and a real action.
+  const verb = m[1].replace(/[^\w'-]+$/, '').toLowerCase();
+  if (!isKnown(verb, 'verb') || /^(?:try|be|feel|get|go|do)$/.test(verb)) return false;
+  return !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|you|we|they|it|he|she|i|\d)\b/i.test(m[1]);
 }
 
 function statement(text: string): string {
@@ -693,9 +774,22 @@ export function buildDragDrop(slot: Slot): Question | null {
 }
 
 /** Fill the gaps: one or two key terms of a fact removed, with a word bank of same-class alternatives. */
+/**
+ * A gap worth leaving: a term the lecture makes its topic (said at least twice, or defined), not a plain
+ * word that only starts the sentence ("____ shifted to the radical Jacobins": power).
+ */
+function gapWorthy(slot: Slot, s: Sentence, a: { term: Term; token: number; length: number }): boolean {
+  const defined = slot.lecture.definitions.some((d) => d.term.toLowerCase() === a.term.display.toLowerCase() || d.term.toLowerCase() === a.term.key);
+  if (a.term.occurrences.length < 2 && !defined) return false;
+  if (a.token === 0 && a.length === 1 && a.term.pos !== 'PROPN' && !defined && a.term.occurrences.length < 4) return false;
+  return true;
+}
+
 export function buildFillGaps(slot: Slot): Question | null {
+  // A step of an experiment ("Next, put the plant somewhere sunny …") is no statement to complete: such
+  // steps are neither facts nor rules (markDemonstrations); instructions that are the subject (first aid) are.
   for (const s of freshFacts(slot)) {
-    const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year');
+    const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
     const chosen: typeof picks = [];
     for (const p of picks) {
       if (chosen.some((c) => p.token < c.token + c.length && c.token < p.token + p.length)) continue;
@@ -703,8 +797,13 @@ export function buildFillGaps(slot: Slot): Question | null {
       if (chosen.length === 2) break;
     }
     if (chosen.length === 0) continue;
-    const bankExtra = pickDistractors({ key: chosen[0].term, count: 2, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((c) => c.surface) });
-    if (bankExtra.length < 1) continue;
+    // Extra words of the bank are the same kind as a gap's answer and could stand in one of the gaps (number too).
+    const bankExtra = chosen
+      .flatMap((c) => pickDistractors({ key: c.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((x) => x.surface) }).filter((w) => sameLexKind(c.term.key, w) && pluralPhrase(w) === pluralPhrase(c.surface) && sameKind(c.term, w) && (termFor(slot, w)?.occurrences.length ?? 2) >= 2))
+      .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
+      .slice(0, 2);
+    // One gap and one other word is a coin toss, not a bank.
+    if (bankExtra.length < (chosen.length === 1 ? 2 : 1)) continue;
     const sorted = [...chosen].sort((a, b) => a.token - b.token);
     // A gap sentence that leans on the one before gets it as its opening, or is not used.
     const leans = sorted.some((c) => leansOnPrevious(s, c.token, c.length));
@@ -713,7 +812,9 @@ export function buildFillGaps(slot: Slot): Question | null {
     let text = s.text;
     for (let k = sorted.length - 1; k >= 0; k--) {
       const c = sorted[k];
-      text = text.slice(0, s.tokens[c.token].from) + `{{${k + 1}}}` + text.slice(s.tokens[c.token + c.length - 1].to);
+      // "An {{1}} is a soluble base": the article would give a vowel away.
+      const before = text.slice(0, s.tokens[c.token].from).replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? 'A' : 'a'}/an `);
+      text = before + `{{${k + 1}}}` + text.slice(s.tokens[c.token + c.length - 1].to);
     }
     const answers = sorted.map((c) => {
       const lower = c.surface.toLowerCase();

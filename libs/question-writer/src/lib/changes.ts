@@ -1,7 +1,7 @@
 import { parseSentences, type Token } from './nlp';
 import type { Sentence } from './sentences';
 import { Term, isSalient } from './terms';
-import { antonyms, hypernyms, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { antonyms, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -33,7 +33,8 @@ function replaceSpan(s: Sentence, from: number, to: number, replacement: string)
 }
 
 function changedNumber(value: number, rng: Rng, year: boolean): number {
-  if (year) return value + (rng() < 0.5 ? -1 : 1) * (10 + Math.floor(rng() * 4) * 10);
+  // A year near the original ("1792" → "1795"): a far one ("1754" in the Revolution) gives itself away.
+  if (year) return value + (rng() < 0.5 ? -1 : 1) * (2 + Math.floor(rng() * 6));
   if (value === 0) return 1;
   const options = [value * 2, value * 3, value % 2 === 0 ? value / 2 : value * 4, Math.round(value * 1.5)].filter((v) => v !== value && Number.isFinite(v) && v > 0);
   return options[Math.floor(rng() * options.length)];
@@ -54,7 +55,16 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   const t = s.tokens[i];
   const value = Number(t.text.replace(/,/g, ''));
   const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100;
-  const next = formatLike(changedNumber(value, rng, year), t.text);
+  // Two years in one sentence ("the harvest of 1788 …, in the spring of 1789"): changing one breaks their relation.
+  if (year && s.tokens.filter((x) => /^\d{4}$/.test(x.text)).length > 1) return null;
+  const ceiling = quantityCeiling(s.tokens.slice(Math.max(0, i - 3), i + 3).map((x) => x.text).join(' '));
+  let changed = changedNumber(value, rng, year);
+  if (changed > ceiling || /\.\d/.test(t.text)) {
+    const step = /\.\d/.test(t.text) && value < 2 ? 0.5 : 1;
+    changed = value + step * (value + step <= ceiling ? 1 : -1) * (1 + Math.floor(rng() * 2));
+    if (changed <= 0 || changed > ceiling) return null;
+  }
+  const next = formatLike(changed, t.text);
   return { text: replaceSpan(s, t.from, t.to, next), kind: 'number', original: t.text, replacement: next };
 }
 
@@ -105,7 +115,7 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const prev = s.tokens[i - 1];
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
-    const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '');
+    const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '') || separatedParticle(s.tokens, i);
     // "pays you interest": after a verb and its object pronoun, the tagger's "verb" is a noun.
     const objectNoun = prev.pos === 'PRON' && ['VERB', 'AUX'].includes(s.tokens[i - 2]?.pos ?? '') && !/^(?:i|we|you|they|he|she|it)$/i.test(s.tokens[i - 2]?.text ?? '') && /^(?:you|me|us|them|him|her)$/i.test(prev.text);
     const verb = t.pos === 'VERB' && !objectNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
@@ -113,7 +123,11 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     if (t.negated) continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
     // Only plain opposites ("increase" → "decrease", "acidic" → "basic"), not coinages like "unalarming".
-    const found = antonyms(t.lemma, predicative ? 'adj' : 'verb').filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
+    if (predicative && !adjectiveSwappable(s, i)) continue;
+    // A comparative or superlative ("lower", "fastest") compares with something: its bare antonym ("high", "slow") breaks the comparison.
+    if (predicative && (t.lower !== t.lemma.toLowerCase() || /(?:er|est)$/.test(t.lower) && baseForm(t.lower, 'adj') !== t.lower)) continue;
+    // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
+    const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
     if (found.length === 0) continue;
     // A verb's antonym must take the same complements: "freed factories from rivers" → "confined factories
@@ -125,10 +139,56 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const text = replaceSpan(s, t.from, t.to, cased);
     // Read again: the new word must be read as the same part of speech in the same place.
     if (!samePosAfterChange(text, t.from, t.from + cased.length, predicative ? ['ADJ'] : ['VERB'])) continue;
+    if (repeatsInCoordination(text)) continue;
     return { text, kind: 'antonym', original: t.text, replacement: cased };
   }
   return null;
 }
+
+/**
+ * Whether the adjective at i may be replaced by its antonym: not one of a coordinated pair ("large or small",
+ * "flat and wide", "nice and green"), not inside a comparison ("deeper than Everest is tall", "as hot as"),
+ * and not the modifier of a compound term.
+ */
+export function adjectiveSwappable(s: Sentence, i: number): boolean {
+  const tokens = s.tokens;
+  const isAdj = (k: number) => tokens[k]?.pos === 'ADJ' || (tokens[k]?.pos === 'ADV' && tokens[k + 1]?.pos === 'ADJ');
+  if (tokens[i + 1]?.pos === 'CCONJ' && (isAdj(i + 2) || tokens[i + 2]?.pos === 'ADV')) return false;
+  if (tokens[i - 1]?.pos === 'CCONJ' && (tokens[i - 2]?.pos === 'ADJ' || tokens[i - 2]?.pos === 'ADV')) return false;
+  if (/^as$/i.test(tokens[i - 1]?.text ?? '') && /^as$/i.test(tokens[i + 1]?.text ?? '')) return false;
+  // A comparison in the same clause: "-er than", "more … than", "as … as".
+  if (tokens.some((t) => /^than$/i.test(t.text))) return false;
+  if (/\bas \w+ as\b/i.test(s.text)) return false;
+  // Attributive inside a compound noun ("small intestine", "hot spot"): the adjective names the thing.
+  if (tokens[i + 1]?.pos === 'NOUN') return false;
+  return true;
+}
+
+/** A false statement must not say the same content word twice in one coordination ("large or small" → "small or small"). */
+export function repeatsInCoordination(text: string): boolean {
+  return /\b(\w{3,})\s*,?\s+(?:or|and)\s+\1\b/i.test(text);
+}
+
+/**
+ * "heats it up", "cools the water down", "turn the lights off": a particle after the verb's object (up to
+ * three words on, before any punctuation or conjunction) makes a phrasal verb, whose antonym never reads
+ * right ("heats it up" → "cools it up").
+ */
+export function separatedParticle(tokens: readonly Token[], i: number): boolean {
+  for (let k = i + 1; k < tokens.length && k <= i + 4; k++) {
+    const t = tokens[k];
+    if (t.pos === 'PUNCT' || t.pos === 'CCONJ' || t.pos === 'SCONJ' || t.pos === 'VERB' || t.pos === 'AUX') return false;
+    if (k > i + 1 && /^(?:up|down|out|off|away|back|over|apart|together)$/i.test(t.text)) return true;
+  }
+  return false;
+}
+
+/**
+ * Words whose meaning hangs on a negation before them: a comparison ("not as bright", "doesn't warm it as
+ * much"), a negative-polarity word ("any calories", "yet", "ever") or an amount ("not much", "not enough",
+ * "not many"). Removing the negation leaves a sentence nobody would say.
+ */
+const NEEDS_NEGATION = /^(?:as|any|anymore|yet|either|ever|anything|anyone|anybody|anywhere|much|many|enough)$/i;
 
 /** The third-person singular of a base verb ("burn" → "burns", "have" → "has"). */
 function thirdPerson(base: string): string {
@@ -152,8 +212,20 @@ export function changeByNegation(s: Sentence): Falsified | null {
   if (/^(?:only|just|even|until|least|quite|necessarily)$/i.test(words[notAt + 1]?.text ?? '')) return null;
   // Two negations in one sentence ("not … not", "never"): removing one garbles the rest.
   if (words.filter((w) => /^(?:not|n't|never|no|nor|neither)$/i.test(w.lower)).length > 1) return null;
-  // "most people don't use var any more" → "most people use var any more": a word that needs the negation.
-  if (words.slice(notAt + 1).some((w, k, rest) => /^(?:any|anymore|yet|either|ever|anything|anyone|anybody|anywhere)$/i.test(w.text) && !(w.lower === 'any' && ['NOUN', 'ADJ'].includes(rest[k + 1]?.pos ?? '') && rest[k + 1]?.lower !== 'more'))) return null;
+  // "most people don't use var any more", "it doesn't give you any calories", "it's not as bright", "it doesn't
+  // warm the ground as much": a word in the negated clause that needs the negation (up to the clause's end).
+  const clauseEnd = words.findIndex((w, k) => k > notAt && (w.text === ',' || w.text === ';' || w.pos === 'CCONJ' || /^(?:because|which|who|but|so|although|while|whereas)$/i.test(w.text)));
+  const scope = words.slice(notAt + 1, clauseEnd < 0 ? words.length : clauseEnd);
+  if (scope.some((w, k) => NEEDS_NEGATION.test(w.text) || (w.lower === 'at' && scope[k + 1]?.lower === 'all'))) return null;
+  // "Don't worry if …", "so don't panic": an order, not a statement; without the negation it is the opposite of advice.
+  let clauseStart = 0;
+  for (let k = notAt - 2; k >= 0; k--) {
+    if (words[k].text === ',' || words[k].pos === 'CCONJ' || /^(?:so|then|because|if|when|and|but)$/i.test(words[k].text)) {
+      clauseStart = k + 1;
+      break;
+    }
+  }
+  if (/^(?:do)$/i.test(words[notAt - 1].lower) && clauseStart === notAt - 1) return null;
   const verb = words[notAt + 1];
   // "does not burn" → "burns", "do not need" → "need": the helper goes with the negation.
   if (/^(?:do|does)$/i.test(prev.lower) && verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && verb.lower === verb.lemma) {
@@ -242,7 +314,8 @@ export function swapFits(sentences: readonly Sentence[], s: Sentence, token: num
   if (misreadVerbPhrase(s.tokens, token, length)) return false;
   const term = terms.find((t) => t.display.toLowerCase() === candidate.toLowerCase()) ?? terms.find((t) => t.occurrences.some((o) => o.surface.toLowerCase() === candidate.toLowerCase()));
   const here = determinerOf(s.tokens, token);
-  const plural = pluralToken(head);
+  // "Reefs cover …": a capitalised first word the tagger reads as a name is still a plural noun.
+  const plural = pluralToken(head) || (head.pos === 'PROPN' && token + length - 1 === 0 && /[^s]s$/.test(head.lower) && isKnown(head.lower, 'noun') && baseForm(head.lower, 'noun') !== head.lower);
   if (here.modified && candidate.trim().split(/\s+/).length > 1) return false;
   // Not a lecture term (a WordNet sibling, a compound of the speaker's): its number by its ending.
   if (!term) return /[^s]s$/i.test(candidate.trim()) === plural;
@@ -279,6 +352,23 @@ export function sameKind(key: Term, candidate: string, kin: readonly string[] = 
   if (kin.some((k) => k.toLowerCase() === candidate.toLowerCase())) return true;
   if (key.cls === 'proper') return nameShape(key.display) === nameShape(candidate);
   return true;
+}
+
+const LIVING = new Set(['noun.plant', 'noun.animal', 'noun.person']);
+
+/**
+ * Whether a lecture term may stand in for another inside a statement: their WordNet classes (over all
+ * senses) overlap, and a living thing is swapped only for a living thing ("the plant makes glucose" never
+ * becomes "the candle makes glucose"). Words WordNet does not know are left to the other checks.
+ */
+export function sameLexKind(key: string, candidate: string): boolean {
+  const head = (x: string) => x.toLowerCase().split(/\s+/).pop() ?? x;
+  const mine = nounClasses(key).length ? nounClasses(key) : nounClasses(head(key));
+  const theirs = nounClasses(candidate).length ? nounClasses(candidate) : nounClasses(head(candidate));
+  if (mine.length === 0 || theirs.length === 0) return true;
+  if (!mine.some((c) => theirs.includes(c))) return false;
+  const living = (cs: string[]) => cs.some((c) => LIVING.has(c));
+  return living(mine) === living(theirs);
 }
 
 export interface DistractorQuery {
@@ -323,6 +413,23 @@ function sameRole(sentences: readonly Sentence[], sentence: Sentence | undefined
   return candidate.occurrences.some((o) => roleWord(sentences[o.sentence], o.token) === role);
 }
 
+/** Kinds of names whose entity type WordNet tells apart: places (a city, not a country). */
+const NAMED_KINDS = new Set(['noun.location']);
+
+/**
+ * Whether a lecture term is the same type of entity as a named key: for a place or person WordNet knows
+ * (Sarajevo, a national capital), the candidate must share a class within two levels (another capital or
+ * city, never Russia or France, which are countries). Terms WordNet does not know are left to the other checks.
+ */
+export function sameEntityType(key: Term, candidate: Term): boolean {
+  if (!NAMED_KINDS.has(key.cls) && !(key.pos === 'PROPN' && NAMED_KINDS.has(nounClass(key.display) ?? ''))) return true;
+  const mine = hypernymsUpTo(key.display, 2);
+  if (mine.length === 0) return true;
+  const theirs = hypernymsUpTo(candidate.display, 2);
+  if (theirs.length === 0) return key.pos !== 'PROPN' || candidate.pos !== 'PROPN';
+  return theirs.some((h) => mine.includes(h));
+}
+
 /** How a distractor is shown: in the key's number and case. */
 function shaped(text: string, key: Term): string {
   let out = text;
@@ -344,6 +451,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
   const fromLecture = q.terms
     .filter((t) => t.id !== key.id && t.cls === key.cls && t.pos === key.pos && t.plural === key.plural && isSalient(t) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
+    .filter((t) => sameEntityType(key, t))
+    // "call voltage", "known as …": a phrase the term finder took with the verb that names it.
+    .filter((t) => !/^(?:call|calls|called|named|known|say|says|said|mean|means)\s/i.test(t.display))
     .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
     .map((t) => ({ t, role: sameRole(q.sentences, q.sentence, key, t) }))
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)
@@ -372,7 +482,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
     const base = (words.length > 1 ? siblings(key.key) : siblings(key.head)).slice(0, 8).filter((sib) => nounClass(sib) === key.cls);
     for (const sib of base) {
       if (out.length >= q.count) break;
-      if (sib.split(' ').length > 3 || /[A-Z]/.test(sib) || avoid.some((a) => overlapping(a, sib)) || out.some((o) => overlapping(o, sib))) continue;
+      if (sib.split(' ').length > 3 || /[A-Z]/.test(sib) || !isCommonNoun(sib) || avoid.some((a) => overlapping(a, sib)) || out.some((o) => overlapping(o, sib))) continue;
       const form = key.plural ? pluralise(sib) : sib;
       if (q.sentence && q.sentence.text.toLowerCase().includes(sib.toLowerCase())) continue;
       out.push(form);
@@ -417,14 +527,30 @@ export function siblingCompounds(key: Term, sentences: readonly Sentence[]): str
   return [...found.entries()].filter(([, n]) => n >= 2).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([m]) => `${m} ${headForm}`);
 }
 
-/** Number-valued wrong options for a quantity or year ("36" → "12", "72", "18"). */
-export function numberDistractors(value: string, count: number, rng: Rng): string[] {
+/** The largest plausible value of a quantity named around it (a magnitude up to 10, a percentage up to 100, a pH up to 14). */
+export function quantityCeiling(context: string): number {
+  if (/\b(?:magnitude|richter)\b/i.test(context)) return 10;
+  if (/\bph\b/i.test(context)) return 14;
+  if (/%|\bper ?cent\b/i.test(context)) return 100;
+  return Infinity;
+}
+
+/**
+ * Number-valued wrong options for a quantity or year ("36" → "12", "72", "18"), plausible for the quantity:
+ * years near the original, a decimal with the same places and close by ("7.0" → "6.0", "8.5"), nothing over
+ * the quantity's ceiling (`context`: the words around the number, "magnitude 7.0" never gives "35.0").
+ */
+export function numberDistractors(value: string, count: number, rng: Rng, context = ''): string[] {
   const n = Number(value.replace(/,/g, ''));
   if (!Number.isFinite(n)) return [];
   const year = /^\d{4}$/.test(value) && n >= 1000 && n <= 2100;
-  const pool = year ? [n - 50, n - 20, n + 10, n + 30, n - 10, n + 50] : n <= 10 ? [n * 2, n * 3, n + 1, n * 5, n / 2] : [n * 2, Math.round(n / 2), Math.round(n * 1.5), n * 3, Math.round(n * 0.75)];
+  const decimals = /\.(\d+)/.exec(value)?.[1].length ?? 0;
+  const step = decimals > 0 && n < 2 ? 0.5 : 1;
+  const ceiling = quantityCeiling(context);
+  const near = (k: number) => Math.round((n + k * step) * 10 ** decimals) / 10 ** decimals;
+  const pool = year ? [n - 3, n + 2, n - 6, n + 5, n - 10, n + 10] : decimals > 0 || ceiling <= 14 ? [near(1), near(-1), near(2), near(-2), near(3), near(-3)] : n <= 10 ? [n * 2, n * 3, n + 1, n * 5, n / 2] : [n * 2, Math.round(n / 2), Math.round(n * 1.5), n * 3, Math.round(n * 0.75)];
   const out: string[] = [];
-  for (const v of pool.filter((v) => v > 0 && v !== n && (year || Number.isInteger(v) || !Number.isInteger(n) || v >= 1))) {
+  for (const v of pool.filter((v) => v > 0 && v !== n && v <= ceiling && (year || Number.isInteger(v) || !Number.isInteger(n) || v >= 1))) {
     const text = formatLike(v, value);
     if (!out.includes(text) && text !== value) out.push(text);
   }

@@ -228,6 +228,23 @@ function asStep(text: string): string | null {
 }
 
 /** Sequences of steps signalled by first/then/next/finally, and chronologies of dated events, within one chapter. */
+/** Talk about the talk: an agenda or outline of the video. */
+export const AGENDA = /\b(?:we(?:'ll| will| are going to|'re going to| shall)\s+(?:look at|cover|start with|talk about|go through|discuss|see|explore|learn|finish|end)|what we(?:'ll| will| are going to|'re going to) (?:cover|do|look at)|here's (?:the (?:structure|plan|outline|agenda|roadmap)|what we(?:'ll| will)|how (?:this|the video|the lesson))|in this (?:video|lesson|lecture|session|talk|episode)|today we(?:'re| are) (?:going to|talking|looking|covering)|(?:the|our) (?:plan|agenda|outline|structure) (?:is|for today))/i;
+
+/** Whether the sequence starting at sentence i is the speaker's agenda rather than steps or events. */
+function agenda(sentences: readonly Sentence[], i: number, used: readonly number[]): boolean {
+  const around = [sentences[i - 1], sentences[i], sentences[i - 2]].filter((s): s is Sentence => s !== undefined && s.chapter === sentences[i].chapter);
+  if (around.some((s) => AGENDA.test(s.text))) return true;
+  // A step has a verb of its own (not only one in a relative clause: "the rise of Napoleon, which takes us to 1799").
+  const verbless = used.filter((j) => {
+    const tokens = sentences[j].tokens;
+    const cut = tokens.findIndex((t, k) => k > 0 && /^(?:which|who|where|when)$/i.test(t.text) && tokens[k - 1].text === ',');
+    return !tokens.slice(0, cut < 0 ? tokens.length : cut).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  });
+  const dated = used.every((j) => /\b(?:1\d{3}|20\d{2})\b/.test(sentences[j].text));
+  return used.length > 0 && verbless.length * 2 > used.length && !dated;
+}
+
 export function findSequences(sentences: readonly Sentence[]): Sequence[] {
   const out: Sequence[] = [];
   for (let i = 0; i < sentences.length; i++) {
@@ -246,6 +263,10 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
     }
     // "First …, second …, third …" alone lists reasons; a sequence has time words (then, next, after that, finally).
     const temporal = used.some((j) => /^(?:(?:and\s+)?(?:so\s+)?(?:then|next|after that|afterwards|once that(?:'s| is) done|finally|at the end)|the (?:next|last|final) step)\b/i.test(sentences[j].text.trim()));
+    // The speaker's agenda ("Here's what we'll cover. First, the five types …, then …, and finally …"): the
+    // order of the talk, not a process. So are steps that are only noun phrases (a periodisation, "the old
+    // regime, the crisis of 1789, the Terror") unless every one carries a date.
+    if (agenda(sentences, i, used)) continue;
     if (items.length >= 3 && temporal && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
       out.push({ kind: 'steps', items: items.slice(0, 6), sentences: used.slice(0, 6) });
       i = used[used.length - 1];
@@ -257,6 +278,8 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       const m = /^In (\d{3,4}),?\s+(.+?)[.!]?$/.exec(s.text.trim()) ?? /^(.+?),?\s+in (\d{3,4})[.!]?$/.exec(s.text.trim());
       if (!m || !s.fact) return null;
       const [year, event] = /^In /.test(m[0]) ? [Number(m[1]), m[2]] : [Number(m[2]), m[1]];
+      // "Italy didn't actually fight …": what did not happen is no event to put in order.
+      if (/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event)) return null;
       if (event.split(/\s+/).length < 3 || event.split(/\s+/).length > 20 || /\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(event.split(/\s+/).slice(0, 8).join(' '))) return null;
       return { year, event: event[0].toUpperCase() + event.slice(1), sentence: s.index };
     })

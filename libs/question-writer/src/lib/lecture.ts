@@ -2,7 +2,7 @@ import type { Chapter, TranscriptSegment } from '@veolearn/domain';
 import { Audience, estimateAudience } from './audience';
 import { Category, Definition, Naming, Ranking, Rule, Sequence, findCategories, findDefinitions, findNamings, findRankings, findRules, findSequences } from './facts';
 import { buildOutline, lessonSubject } from './outline';
-import { Sentence, examplePeople, readLecture } from './sentences';
+import { Sentence, examplePeople, isUnpunctuated, readLecture } from './sentences';
 import { Term, countByChapter, findTerms, titleCase } from './terms';
 
 /** Everything the writer knows about a lecture. */
@@ -23,6 +23,11 @@ export interface Lecture {
   audience: Audience;
   /** Flesch–Kincaid grade of the speech. */
   grade: number;
+  /**
+   * For unpunctuated captions: how many sentences were restored and how many of them read as one complete
+   * clause (the rest are never quoted). Absent for punctuated transcripts.
+   */
+  restored?: { sentences: number; trusted: number };
   /** The lesson's main subject as the speaker names it ("photosynthesis"), if found. */
   subject: string | null;
   durationSeconds: number;
@@ -52,6 +57,9 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   const definitions = findDefinitions(sentences);
   const bySentence: Lecture['bySentence'] = sentences.map(() => []);
   for (const term of terms) for (const o of term.occurrences) bySentence[o.sentence].push({ term, token: o.token, length: o.length, surface: o.surface });
+  // A rule is about the lesson's subject: it names something of the lecture ("Press firmly on the wound."),
+  // not an aside to the class ("Try not to get too hot.").
+  for (const s of sentences) if (s.rule && bySentence[s.index].length === 0) s.rule = false;
   return {
     sentences,
     chapters,
@@ -67,8 +75,13 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
     audience,
     grade,
     subject: lessonSubject(sentences, terms, definitions[0]),
+    restored: isUnpunctuated(segmentsOf(segments)) ? { sentences: sentences.length, trusted: sentences.filter((s) => !s.doubtful).length } : undefined,
     durationSeconds,
   };
+}
+
+function segmentsOf(segments: readonly TranscriptSegment[]): TranscriptSegment[] {
+  return (Array.isArray(segments) ? segments : []).filter((s) => s && typeof s.text === 'string' && Number.isFinite(s.start));
 }
 
 /** "Lesson: Photosynthesis": the lesson title from its main subject, else from its first chapter. */

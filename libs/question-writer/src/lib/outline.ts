@@ -224,6 +224,104 @@ const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the
 /** "a journey we call", "a process scientists call", "what we call": the speaker naming the thing the opening describes. */
 const NAMED_SUBJECT = /\b(?:a|an|the|this|which|what)\s+(?:[a-z-]+\s+){0,2}(?:we|scientists|people|experts) (?:call|refer to as|name)\s+/i;
 
+/** "why do we have seasons?", "why did the First World War break out?": the question a lesson sets out to answer. */
+const WHY_QUESTION = /\bwhy (?:do|does|did) /i;
+/** "today we're diving into, and yes, that pun was intended, coral reefs.": a framing verb, perhaps with an aside after it. */
+const FRAMING = /\b(?:today|this (?:lesson|session|lecture|video|class))\b[^.?!]{0,30}?\b(?:diving into|dive into|looking at|look at|learning about|learn about|talking about|exploring|studying|covering)\b\s*,([^.?!]+)/i;
+
+/**
+ * The subject as the speaker frames it in the first minute: the question the lesson answers ("why do we have
+ * seasons?" → seasons; "why did the First World War break out?" → the causes of the First World War, when
+ * the speaker goes on about causes) or the phrase after a framing verb and an aside ("today we're diving
+ * into, and yes, that pun was intended, coral reefs"). Preferred over the most frequent noun.
+ */
+function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
+  const first = sentences[0]?.start ?? 0;
+  const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 12);
+  const said = (lemma: string) => sentences.filter((s) => s.tokens.some((t) => t.lemma === lemma)).length;
+  for (const s of opening) {
+    const why = WHY_QUESTION.exec(s.text);
+    if (why) {
+      const offset = why.index + why[0].length;
+      const k = s.tokens.findIndex((t) => t.from >= offset);
+      if (k < 0) continue;
+      const spans = nounPhraseSpans(s.tokens);
+      // "why do we have seasons": the object of "have" after a pronoun subject.
+      if (s.tokens[k].pos === 'PRON' && /^(?:have|get|need|see)$/i.test(s.tokens[k + 1]?.text ?? '')) {
+        const span = spans.find(([a]) => a === k + 2 || a === k + 3);
+        if (span) return s.text.slice(s.tokens[span[0]].from, s.tokens[span[1]].to);
+        continue;
+      }
+      // "why did the First World War break out": the subject's words up to the verb (the tagger may split a name).
+      let end = k;
+      while (end < s.tokens.length && ['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM'].includes(s.tokens[end].pos) && end - k < 6) end++;
+      if (end === k || s.tokens[end]?.pos !== 'VERB' || !['NOUN', 'PROPN'].includes(s.tokens[end - 1].pos)) continue;
+      let a = k;
+      while (a < end - 1 && s.tokens[a].pos === 'DET') a++;
+      const phrase = s.text.slice(s.tokens[a].from, s.tokens[end - 1].to);
+      if (VAGUE_NOUNS.has(s.tokens[end - 1].lower)) continue;
+      const full = s.text.slice(s.tokens[k].from, s.tokens[end - 1].to);
+      return said('cause') >= 2 ? `causes of ${full[0].toLowerCase()}${full.slice(1)}` : phrase;
+    }
+    const framing = FRAMING.exec(s.text);
+    if (framing) {
+      const tail = framing[1].split(',').map((x) => x.trim()).filter(Boolean).pop() ?? '';
+      const words = tail.split(/\s+/);
+      if (words.length >= 1 && words.length <= 4 && terms.some((t) => tail.toLowerCase().includes(t.display.toLowerCase()) && t.occurrences.length >= 2)) return tail;
+    }
+  }
+  return null;
+}
+
+/** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
+const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:]|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_VERB = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "the way they do it is called photosynthesis": the process the opening names. */
+const OPENING_CALLED = /\b(?:the way|the process|this process)\s+(?:[a-z']+\s+){0,4}is called\s+(?:the\s+)?([\w -]{3,40}?)[.!,]/i;
+
+/** Whether words of a phrase are ones the lecture says again (a lemma said three times or more). */
+function spokenOften(sentences: readonly Sentence[], phrase: string, times = 3): boolean {
+  const words = phrase.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 2 && !/^(?:and|the|with|for)$/.test(w));
+  if (words.length === 0) return false;
+  const count = (w: string) => sentences.filter((s) => s.tokens.some((t) => t.lower === w || t.lemma === w || t.lower === `${w}s` || `${t.lower}s` === w)).length;
+  return words.some((w) => count(w) >= times);
+}
+
+/**
+ * The subject the speaker frames in the opening, kept whole: a compound ("plate tectonics and earthquakes"),
+ * a list of terms ("the mean, the median and the mode" → "Mean, Median and Mode"), a term of a language
+ * ("lists in Python" → "Python lists").
+ */
+export function openingSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
+  void terms;
+  const first = sentences[0]?.start ?? 0;
+  for (const s of sentences.filter((x) => x.start <= first + 90).slice(0, 18)) {
+    const called = OPENING_CALLED.exec(s.text);
+    if (called && spokenOften(sentences, called[1], 2)) return called[1];
+  }
+  const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 8);
+  for (let i = 0; i < opening.length; i++) {
+    // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
+    // A framing cut across two sentences ("so in this video." / "We're looking at …").
+    const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
+    const m = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text);
+    if (!m) continue;
+    let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you)\b).*$/i, '');
+    // "the three most common averages in statistics the mean the median and the mode": the terms listed.
+    const listed = /\bthe (\w+),? the (\w+),? and the (\w+)\b/i.exec(text);
+    if (listed && /\b(?:three|four|several|main|most common|types?|kinds?)\b/i.test(phrase)) phrase = `${listed[1]}, ${listed[2]} and ${listed[3]}`;
+    // "lists in Python" → "Python lists".
+    const inLanguage = /^([\w ]{2,30}?) in (Python|JavaScript|Java|SQL|Excel|C\+\+|Rust|Go|TypeScript|R)$/i.exec(phrase);
+    if (inLanguage) phrase = `${inLanguage[2]} ${inLanguage[1]}`;
+    const words = phrase.split(/\s+/);
+    if (words.length < 1 || words.length > 6) continue;
+    if (/^(?:something|a lot|the basics|what|how|why|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
+    if (!spokenOften(sentences, phrase)) continue;
+    return phrase.replace(/[.!]$/, '');
+  }
+  return null;
+}
+
 /** The lesson's main subject: what the introduction says the lecture is about, else the first term it defines, else its most salient phrase. */
 export function lessonSubject(sentences: readonly Sentence[], terms: readonly Term[], firstDefined?: { term: string; sentence: number }): string | null {
   const repeated = (text: string) => (terms.find((t) => t.display.toLowerCase() === text.toLowerCase().replace(/^(?:the|a|an)\s+/, ''))?.occurrences.length ?? 0) >= 3;
@@ -235,6 +333,10 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
     const span = nounPhraseSpans(s.tokens).find(([a]) => s.tokens[a].from >= offset && s.tokens[a].from - offset <= 4);
     if (span && !VAGUE_NOUNS.has(s.tokens[span[1]].lower)) return s.text.slice(s.tokens[span[0]].from, s.tokens[span[1]].to);
   }
+  const opened = openingSubject(sentences, terms);
+  if (opened) return opened;
+  const framed = framedSubject(sentences, terms);
+  if (framed) return framed;
   for (const s of sentences.slice(0, 8)) {
     // "today we're doing, in a way, the reverse of it: cellular respiration."
     const colon = /\b(?:today|this (?:lesson|session|lecture|video))\b[^:]*:\s*([^.:;!?]{3,60})[.!]?$/i.exec(s.text);

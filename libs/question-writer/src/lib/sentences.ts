@@ -17,6 +17,8 @@ export interface Sentence extends ParsedSentence {
   rule: boolean;
   /** Words of the sentence that carry content (lemmas of nouns, proper nouns, verbs, adjectives). */
   keys: Set<string>;
+  /** Restored from unpunctuated captions and not read as one complete clause: never quoted, never a lead-in. */
+  doubtful?: boolean;
 }
 
 const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
@@ -33,6 +35,20 @@ const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'fina
 /** Asides inside a sentence ("The name, by the way, was …"). */
 const ASIDES = /\b(?:the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+
+/** Interjections: a sentence with one is a reaction or an aside ("Ooh, the mystery gets deeper."), not a fact or a rule. */
+const INTERJECTIONS = /^(?:ooh+|oo+h|oh+|wow+|whoa+|woah|hmm+|oops|whoops|yay+|aha|ah+|phew|yikes|gosh|huh|wheee*|whoosh|ta-da|tada|ouch|eek|yum|yuck|ugh|ew+|hooray|hurray|boom|voila)$/i;
+
+/** Whether any word of the sentence is an interjection. */
+export function hasInterjection(tokens: readonly Token[]): boolean {
+  return tokens.some((t) => INTERJECTIONS.test(t.text) || (t.pos === 'INTJ' && !/^(?:yes|no|please|okay|ok|right|well|hello|hi|bye|thanks)$/i.test(t.text)));
+}
+
+/** "Two, …", "First, …", "Number three, …", "And four, …": a list marker opening the sentence. */
+export const LIST_MARKER = /^(?:and\s+|so\s+)?(?:(?:number\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|eighth|ninth|tenth|last(?:ly)?|\d{1,2}[.)]?)\s*[,:.)-]\s/i;
+
+/** "Historians usually split …", "Scientists argue …": about how people study or sort the subject, not the subject itself. */
+const ABOUT_THE_FIELD = /^(?:most\s+|many\s+|some\s+)?(?:historians|scientists|experts|researchers|scholars|economists|teachers|textbooks|books|people|biologists|psychologists|philosophers)\s+(?:\w+ly\s+|often\s+|still\s+|also\s+|tend to\s+)?(?:split|divide|group|sort|classify|break|argue|disagree|debate|agree|like|love|prefer|still argue|have argued|have debated)\b/i;
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
@@ -84,6 +100,9 @@ function timeline(pieces: readonly Piece[]): { text: string; at: (offset: number
   return { text, at, pieceAt };
 }
 
+/** Ordinals a speaker uses to count off points ("first …", "third …", "fourth …"). */
+const ORDINAL_MARKER = /^(?:first|firstly|second|secondly|third|thirdly|fourth|fourthly|fifth|fifthly|sixth|seventh|finally|lastly)$/;
+
 const STARTERS = new Set(['yeah', 'like', 'instead', 'so', 'now', 'okay', 'ok', 'alright', 'next', 'finally', 'first', 'firstly', 'second', 'secondly', 'third', 'thirdly', 'lastly', 'today', 'remember', 'basically', 'anyway', 'right']);
 const SUBJECTS = new Set(['i', 'we', 'you', 'they', 'it', 'he', 'she', 'this', 'these', 'there']);
 const NO_BREAK_AFTER = new Set(['then', 'that', 'which', 'who', 'whom', 'if', 'when', 'because', 'so', 'and', 'but', 'or', 'as', 'than', 'where', 'why', 'how', 'what', 'whether', 'while', 'until', 'since', 'the', 'a', 'an', 'to', 'of', 'in', 'on', 'at', 'by', 'for', 'with', 'from', 'is', 'are', 'was', 'were', 'be', 'not']);
@@ -120,6 +139,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     for (;;) {
       if (k < words.length - 3 && /^(?:so|and|ok|okay|alright|basically|right|well|um|uh)$/.test(words[k].lower)) k++;
       else if (k < words.length - 4 && words[k].lower === 'for' && /^(?:example|instance)$/.test(words[k + 1].lower)) k += 2;
+      // "first double entry bookkeeping wasn't …", "third an error of …": a spoken list marker, unless it is
+      // part of a name ("first aid", "second hand").
+      else if (k < words.length - 3 && ORDINAL_MARKER.test(words[k].lower) && !isKnown(`${words[k].lower} ${words[k + 1].lower}`, 'noun')) k++;
       else break;
     }
     let raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
@@ -257,6 +279,28 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
 }
 
 /** A complete, declarative, factual statement: subject and verb, no question, no aside, no code, no first person. */
+const MONTH = /\b(?:January|February|March|April|June|July|August|September|October|November|December|(?:in|of|early|late|mid-?)\s+May)\b/;
+
+/**
+ * Locative and temporal pro-forms and definite phrases whose referent is in an earlier sentence: "was badly
+ * damaged there in 1906" (where?), "that year", "by then", "the difference" (between what?), "is also thirty
+ * thousand" (also as what?), "In January, Haiti was hit …" (which year?). Such a sentence is no fact on its own.
+ */
+export function needsContext(s: ParsedSentence): boolean {
+  const text = s.text;
+  // "there" as a place, not "there is/are/was …".
+  if (s.tokens.some((t, i) => t.lower === 'there' && i > 0 && !/^(?:is|are|was|were|'s|will|would|have|has|had|may|might|can|could|must|should|seem|seems|seemed|used|be|been|being|isn't|aren't|wasn't|weren't|'re)$/i.test(s.tokens[i + 1]?.text ?? ''))) return true;
+  if (/\b(?:that|the same|the following|the next|the previous) (?:year|day|month|week|time|decade|century|moment|point)\b|\b(?:by|until|since|back|before|after) then\b|\bat that (?:time|point|stage)\b/i.test(text)) return true;
+  // "the difference" said without what it is between.
+  if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "is also …", "are also …": also as what was said before (a worked example's second result).
+  if (s.tokens.some((t, i) => t.lower === 'also' && s.tokens[i - 1]?.pos === 'AUX')) return true;
+  // A month without its year, in an account of an event (past tense); "is closest to the Sun in January" recurs every year.
+  const past = s.tokens.some((t) => /^(?:was|were|had|did)$/i.test(t.text) || (t.pos === 'VERB' && /ed$/.test(t.lower) && t.lower !== t.lemma));
+  if (past && MONTH.test(text) && !/\b(?:1\d{3}|20\d{2})\b/.test(text) && !/\b(?:every|each|in) (?:January|February|March|April|June|July|August|September|October|November|December)\b.*\b(?:usually|always|every|each|normally)\b|\bevery (?:January|February|March|April|June|July|August|September|October|November|December)\b/.test(text)) return true;
+  return false;
+}
+
 function isFact(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length < 6 || words.length > 34) return false;
@@ -276,12 +320,20 @@ function isFact(s: ParsedSentence): boolean {
   if (/^the (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason) (?:is|was|are)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
   if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
-  // "First, …", "Second, …": a step of a sequence, not a statement that stands alone.
-  if (/^(?:first|second|third|fourth|fifth|sixth)$/i.test(first.text) && s.tokens[1]?.text === ',') return false;
+  if (needsContext(s)) return false;
+  // "First, …", "Two, pollution, …", "Number three, …": an item of a list, not a statement that stands alone.
+  if (LIST_MARKER.test(s.text)) return false;
+  // "Ooh, the mystery gets deeper.": an interjection marks a reaction, not a fact.
+  if (hasInterjection(s.tokens)) return false;
+  // "Historians usually split the causes into two kinds.": how people sort or argue about the subject, not the subject.
+  if (ABOUT_THE_FIELD.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
   if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
-  if (!words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) return false;
+  // "On one side, the Triple Alliance, formed in 1882, of …": a participle after a comma describes a noun; it is no main verb.
+  if (!s.tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP')))) return false;
+  // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
+  if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
   if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
   const last = words[words.length - 1];
@@ -346,14 +398,54 @@ const DEFINING = /^[\w' -]{2,40}?\s(?:means|refers to|is defined as|stands for)\
 function restoredLooksComplete(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length > 22) return false;
+  if (!restoredIsOneClause(words)) return false;
   if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
   const finite = words.filter((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
   return finite <= 1 || (finite <= 3 && linked);
 }
 
+const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/i;
+
+/**
+ * A sentence restored from captions is one complete clause: it opens with a plain subject (a noun phrase or
+ * a pronoun, no question word, no determiner after a noun: "accounts payable a liability goes up"), has a
+ * finite verb after it, no number glued after a noun in the subject ("debit rent expense 800 cash goes
+ * down"), no second subject and verb run on without a conjunction ("what happens cash goes up that's an
+ * asset"), and does not end in the marker of the next item ("… transaction three").
+ */
+export function restoredIsOneClause(words: readonly Token[]): boolean {
+  if (words.length < 4) return false;
+  if (/^(?:what|how|why|where|when|which|who|whose|whom|if|because|so|and|but|or|then|like|as|say)$/i.test(words[0].text)) return false;
+  const last = words[words.length - 1];
+  const beforeLast = words[words.length - 2];
+  if (NUMBER_WORD.test(last.text) && ['NOUN', 'PROPN'].includes(beforeLast.pos)) return false;
+  const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !(t.lower === t.lemma && t !== words[0] && !['NOUN', 'PRON', 'PROPN'].includes(words[words.indexOf(t) - 1]?.pos ?? '')));
+  const v = words.findIndex(finite);
+  if (v <= 0) return false;
+  const subject = words.slice(0, v);
+  if (!subject.some((t) => ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(t.pos))) return false;
+  for (let i = 0; i < subject.length; i++) {
+    const t = subject[i];
+    const prev = subject[i - 1];
+    if (!['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADP', 'CCONJ', 'PART', 'ADV'].includes(t.pos)) return false;
+    if (/^(?:what|how|why|where|when|which|who|that|whose)$/i.test(t.text)) return false;
+    // A determiner or number after a noun, with no preposition between: two phrases run together.
+    if (i > 0 && (t.pos === 'DET' || t.pos === 'NUM') && prev && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(prev.pos)) return false;
+    if (i > 0 && t.pos === 'PRON' && prev && ['NOUN', 'PROPN'].includes(prev.pos)) return false;
+  }
+  // A second subject and verb after the first clause, with no conjunction or relative word between.
+  let linked = false;
+  for (let i = v + 1; i < words.length; i++) {
+    const t = words[i];
+    if (t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:that|which|who|whose|where|when|because|if|than|so|as|to)$/i.test(t.text)) linked = true;
+    if (!linked && finite(t) && ['NOUN', 'PRON', 'PROPN'].includes(words[i - 1].pos) && i - 1 > v + 1) return false;
+  }
+  return true;
+}
+
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /\b(?:please|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /\b(?:please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {
@@ -361,6 +453,9 @@ function isRule(s: ParsedSentence): boolean {
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
+  if (hasInterjection(s.tokens)) return false;
+  // "Try not to get too hot.", "Be careful.": advice to the watcher, not an action of the subject.
+  if (/^(?:(?:you\s+(?:should|must|need to|have to)\s+)?(?:try|be|feel|make sure you|don't be|do not be)\b)/i.test(s.text)) return false;
   if (words.some((t) => /^(?:me|it|them|this|that|these|those)$/i.test(t.text) && t === words[1])) return false;
   // "Double the voltage, double the current.": a proportion, not an order.
   if (/^(?:double|halve|triple|half)\b/i.test(words[0].text)) return false;
@@ -400,9 +495,10 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
     end: at(s.to),
     chapter: 0,
     fact: !cut && isFact(s),
-    instruction: !cut && isInstruction(s.tokens) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS),
+    instruction: !cut && isInstruction(s.tokens) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS) && !hasInterjection(s.tokens) && !ABOUT_THE_LESSON.test(s.text),
     keys: contentKeys(s.tokens),
     rule: !cut && isRule(s),
+    doubtful: cut,
     };
   });
   // "Alex starts investing at twenty-five.": a statement about a made-up example person is no fact to test
@@ -444,7 +540,12 @@ export function markDemonstrations(sentences: Sentence[]): void {
     for (let j = i + 1; j < sentences.length && j <= i + 12; j++) {
       const s = sentences[j];
       const words = s.tokens.filter((t) => t.pos !== 'PUNCT').length;
-      if (!(s.instruction || s.rule || words <= 5 || OBSERVING.test(s.text))) break;
+      // "You need a plant in a pot, some foil and a paper clip.": the materials list belongs to the set-up.
+      const materials = /^(?:you(?:'ll| will)? need|you'll want|grab|get)\b/i.test(s.text.trim());
+      // "Be careful not to break the leaf!": an order or a warning in the middle of the steps.
+      const first = s.tokens.find((t) => t.pos !== 'PUNCT' && !/^(?:first|then|next|now|finally|lastly|after|that|and|so)$/i.test(t.text));
+      const order = first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX') && first.lower === first.lemma;
+      if (!(s.instruction || s.rule || words <= 5 || materials || order || OBSERVING.test(s.text))) break;
       drop(s);
     }
   }

@@ -448,6 +448,18 @@ export function antonyms(word: string, pos: WordNetPos): string[] {
   return unique(synsets.filter((s) => s.satellite).flatMap(headAntonyms).map(display));
 }
 
+/** Direct antonyms only (no satellite fallback through the head adjective): "flat" has none worth using. */
+export function directAntonymsOf(word: string, pos: WordNetPos): string[] {
+  const entry = lookup(word, pos);
+  if (!entry) return [];
+  return unique(senses(entry, pos).flatMap((s) => directAntonyms(s, entry.lemma)).map(display));
+}
+
+/** Whether a word of this part of speech is tagged in WordNet's sense-tagged corpus (a common word). */
+export function isCommonWord(word: string, pos: WordNetPos): boolean {
+  return (lookup(word, pos)?.tagsenseCount ?? 0) > 0;
+}
+
 /** Co-hyponyms of the noun's first sense (second too if few), commonest first, excluding the word and its synonyms. */
 export function siblings(noun: string, limit = 12): string[] {
   const entry = lookupNoun(noun);
@@ -488,4 +500,35 @@ export function warmUp(): void {
     indexFile(pos);
     dataFd(pos);
   }
+}
+
+/** How many noun senses WordNet lists for the word (0 when unknown): "order" has 15, an everyday word of many uses. */
+export function nounSenseCount(word: string): number {
+  return lookupNoun(word)?.senseCount ?? 0;
+}
+
+/**
+ * Whether a noun is a common word: one of its senses is tagged in WordNet's sense-tagged corpus (the tag
+ * counts behind index.sense). "Oxygen" and "algae" are; "apolemia", "nanomia" and "hydrofluorocarbon" are
+ * not, and make absurd wrong options for a general audience.
+ */
+export function isCommonNoun(word: string): boolean {
+  return (lookupNoun(word)?.tagsenseCount ?? 0) > 0;
+}
+
+/**
+ * The class and instance hypernyms of the noun's first sense, up to `depth` levels (lemmas, lower case):
+ * "Sarajevo" → national capital, capital; "Russia" → European country, country.
+ */
+export function hypernymsUpTo(noun: string, depth = 2): string[] {
+  const entry = lookupNoun(noun);
+  if (!entry || !entry.offsets.length) return [];
+  const out: string[] = [];
+  let level = [readSynset('noun', entry.offsets[0])];
+  for (let d = 0; d < depth && level.length; d++) {
+    const next = level.flatMap((s) => hypernymPointers(s).map((p) => readSynset('noun', p.offset)));
+    for (const s of next) out.push(...s.words.map((w) => display(w).toLowerCase()));
+    level = next;
+  }
+  return unique(out);
 }

@@ -1,12 +1,14 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, pickDistractors, sameKind, swapFits } from './changes';
-import { leansOnPrevious } from './builders';
+import { Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { leansOnPrevious, swappable } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
-import { findDefinitions } from './facts';
+import { findDefinitions, findSequences } from './facts';
 import { analyseLecture, lessonTitle } from './lecture';
-import { readLecture } from './sentences';
+import { readLecture, restoredIsOneClause } from './sentences';
+import { parseSentences } from './nlp';
+import { isCommonNoun } from './wordnet';
 import { energySegments } from './testing/energy-lecture';
 import { WATER_CYCLE_SAMPLE } from './testing/water-cycle-sample';
 import { writeQuestionSet, writeQuestions } from './writer';
@@ -434,5 +436,177 @@ describe('question writer: the defects a strict teacher edited', () => {
     expect(sameKind(es6, 'calculateTotal')).toBe(false);
     expect(sameKind(es6, 'camelCase')).toBe(false);
     expect(sameKind(es6, 'ES5')).toBe(true);
+  });
+});
+
+describe('question writer: what a strict teacher threw away on unseen lectures', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const term = (display: string, pos: string, cls: string, occurrences = 3): Term => ({ id: 0, key: display.toLowerCase(), display, head: display.toLowerCase().split(' ').pop() ?? '', pos, plural: false, cls, occurrences: Array.from({ length: occurrences }, (_, i) => ({ sentence: i, token: 0, length: 1, surface: display })), counts: [], inFacts: 1 });
+  const clause = (text: string) => restoredIsOneClause(parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT'));
+
+  it('1. trusts a sentence restored from captions only when it is one complete clause, strips spoken list markers, and says why it wrote fewer', () => {
+    expect(clause('what happens cash goes up that is an asset')).toBe(false);
+    expect(clause('accounts payable a liability goes up credit accounts payable 2500 transaction three')).toBe(false);
+    expect(clause('debit rent expense 800 cash goes down')).toBe(false);
+    expect(clause('we have got a small consultancy business that is just starting up transaction one')).toBe(false);
+    expect(clause('equity is the owner\'s interest in the business')).toBe(true);
+    const captions = timed(
+      [
+        'welcome to the course in this session we will cover double entry bookkeeping',
+        'first double entry bookkeeping was not invented by one person',
+        'equity is the owner\'s interest in the business what happens cash goes',
+        'up that is an asset accounts payable a liability goes up credit accounts',
+        'payable 2500 transaction three third an error of principle where it is',
+        'posted to the wrong type of account debit rent expense 800 cash goes down',
+        'the balance of cash is a debit balance of 10400 thanks for listening',
+      ],
+      4,
+    );
+    const sentences = readLecture(captions);
+    const facts = sentences.filter((s) => s.fact).map((s) => s.text);
+    expect(facts).toContain('Double entry bookkeeping was not invented by one person.');
+    expect(facts.filter((f) => /what happens|transaction three|^third|cash goes down/i.test(f))).toEqual([]);
+    const { questions, notes } = writeQuestions({ segments: captions, settings: { questionTypes: ['true_false', 'fill_gaps'], interactionCount: 6, questionsPerChapter: 3 } });
+    expect(questions.length).toBeLessThan(6);
+    expect(notes.find((n) => n.code === 'fewer_questions')?.message).toMatch(/no punctuation/);
+  });
+
+  it('2. an interjection marks a reaction, not a fact; a rule is an action about the subject, not an aside', () => {
+    expect(one('Ooh, the mystery gets deeper and deeper.').fact).toBe(false);
+    expect(one('Wow, the axis of the Earth is tilted.').fact).toBe(false);
+    expect(one('Ooh, the mystery gets deeper.').rule).toBe(false);
+    expect(one('Try not to get too hot.').rule).toBe(false);
+    expect(one('Wash your hands with soap and warm water for twenty seconds.').rule).toBe(true);
+  });
+
+  it('3. never removes a negation that a comparison, "any" or an order depends on, and never gives a phrasal verb an antonym', () => {
+    expect(changeByNegation(one('The spot of light gets bigger and it goes into a long oval shape, and it is not as bright.'))).toBeNull();
+    expect(changeByNegation(one('The Sun is low in the sky, so it does not warm the ground as much.'))).toBeNull();
+    expect(changeByNegation(one('Water is counted as a macronutrient too, but it doesn\'t give you any calories.'))).toBeNull();
+    expect(changeByNegation(one('Labels round things, so don\'t worry if it\'s a few off.'))).toBeNull();
+    expect(changeByNegation(one('The cell does not burn glucose in one go, like a bonfire.'))).not.toBeNull();
+    expect(changeToAntonym(one('The light hits the ground straight on, so it heats it up a lot.'))).toBeNull();
+    // An everyday word of many senses ("in the order you put them in") is never swapped; a topic term is.
+    expect(swappable(term('order', 'NOUN', 'noun.attribute'))).toBe(false);
+    expect(swappable(term('polyp', 'NOUN', 'noun.animal'))).toBe(true);
+  });
+
+  it('4. WordNet wrong options are common words, and a named place gets places of its own kind', () => {
+    expect(isCommonNoun('apolemia')).toBe(false);
+    expect(isCommonNoun('hydrofluorocarbon')).toBe(false);
+    expect(isCommonNoun('oxygen')).toBe(true);
+    const sarajevo = term('Sarajevo', 'PROPN', 'noun.location');
+    expect(sameEntityType(sarajevo, term('Russia', 'PROPN', 'noun.location'))).toBe(false);
+    expect(sameEntityType(sarajevo, term('Vienna', 'PROPN', 'noun.location'))).toBe(true);
+  });
+
+  it('5. an item of a spoken list ("Two, pollution, …") is not a statement', () => {
+    expect(one('Two, pollution, especially fertiliser running off farms, which can cause algal blooms.').fact).toBe(false);
+    expect(one('Four, physical damage from boat anchors is a serious problem for reefs.').fact).toBe(false);
+    expect(one('Physical damage from boat anchors is a serious problem for reefs.').fact).toBe(true);
+  });
+
+  it('6. the lesson title is the subject the opening frames, not the most frequent noun', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    const germany = ['Germany had the largest army in Europe by 1914.', 'Germany built a great navy to rival Britain.', 'Germany signed an alliance with Austria-Hungary.', 'Germany feared a war on two fronts.', 'The causes of the war were long-term and short-term.'];
+    expect(title(['So today we are looking at one of the big questions in history: why did the First World War break out in 1914?', 'Historians usually split the causes into two kinds.'], germany)).toBe('Causes of the First World War');
+    const earth = ['The Earth goes around the Sun once a year.', 'The Earth is tilted on its axis.', 'The Earth spins once a day.', 'Seasons happen because the Earth is tilted.', 'In summer the Earth leans towards the Sun.'];
+    expect(title(['Today we are going to be space scientists.', 'The mystery is this: why do we have seasons?'], earth)).toBe('Seasons');
+    const coral = ['Coral is an animal related to jellyfish.', 'Coral polyps build skeletons of limestone.', 'Coral reefs grow in warm shallow water.', 'Coral reefs support a quarter of marine species.', 'Coral bleaching is the biggest threat.'];
+    expect(title(['So today we are diving into, and yes, that pun was intended, coral reefs.'], coral)).toBe('Coral Reefs');
+  });
+
+  it('7. talk about how historians sort the subject and homework instructions are neither facts nor rules', () => {
+    expect(one('Historians usually split the causes into two kinds.').fact).toBe(false);
+    const homework = one('For practice, make a list of your five favourite films and reverse the list.');
+    expect(homework.rule || homework.fact || homework.instruction).toBe(false);
+  });
+
+  it('8. says why it wrote fewer questions than asked', () => {
+    const { questions, notes } = writeQuestions({
+      segments: timed(['A list is an ordered collection of items, stored in a single variable.', 'What do you think happens next?', 'Let me show you.', 'Okay, cool.', 'So, yeah.'], 10),
+      settings: { questionTypes: ['true_false'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    expect(questions.length).toBeLessThan(3);
+    expect(notes.find((n) => n.code === 'fewer_questions')?.message).toMatch(/only \d+ statements/);
+  });
+});
+
+describe('question writer: what a strict teacher edited on a second unseen set', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('1. an adjective gets only a common direct antonym, never in a coordinated pair, a comparison or a comparative; a living thing is swapped only for a living thing', () => {
+    expect(changeToAntonym(one('Leaves are usually flat and wide, so they can catch as much light as possible.'))).toBeNull();
+    expect(changeToAntonym(one('The part that was in the sun is still nice and green.'))).toBeNull();
+    expect(changeToAntonym(one("An outlier is a value that's unusually large or small compared to the rest."))).toBeNull();
+    expect(changeToAntonym(one('The deepest trench is about eleven kilometres deep, deeper than Everest is tall.'))).toBeNull();
+    expect(changeToAntonym(one('P waves, or primary waves, are fastest and travel through solids and liquids.'))).toBeNull();
+    expect(repeatsInCoordination('a value that is unusually small or small compared to the rest')).toBe(true);
+    expect(changeToAntonym(one('The outer core is liquid, mostly iron and nickel.'))?.replacement).toBeDefined();
+    expect(sameLexKind('plant', 'candle')).toBe(false);
+    expect(sameLexKind('candle', 'plants')).toBe(false);
+    expect(sameLexKind('clergy', 'nobility')).toBe(true);
+  });
+
+  it('2. a number option is plausible for its quantity, and a gap is a topic term with a bank of its own kind', () => {
+    const magnitude = numberDistractors('7.0', 3, fixed, 'by a magnitude 7.0 earthquake');
+    expect(magnitude.length).toBe(3);
+    for (const m of magnitude) {
+      expect(Number(m)).toBeLessThanOrEqual(10);
+      expect(m).toMatch(/^\d+\.\d$/);
+    }
+    expect(numberDistractors('85', 3, fixed, '85 percent of').every((x) => Number(x) <= 100)).toBe(true);
+    expect(numberDistractors('1789', 3, fixed).every((x) => Math.abs(Number(x) - 1789) <= 10)).toBe(true);
+    const revolution = timed([
+      'The Jacobins were the radical club of the Revolution.',
+      'The Girondins were their more moderate rivals in the Convention.',
+      'Power shifted to the radical Jacobins, and the Girondins were purged in June 1793.',
+      'The Jacobins ran the Committee of Public Safety.',
+      'The Girondins had led France into war in 1792.',
+      'The Convention was elected in September 1792.',
+    ], 8);
+    const { questions } = writeQuestions({ segments: revolution, settings: { questionTypes: ['fill_gaps'], interactionCount: 3, questionsPerChapter: 3 } });
+    for (const q of questions) if (q.type === 'fill_gaps') expect(q.options.text).not.toMatch(/^\{\{1\}\} shifted/);
+  });
+
+  it('3. the speaker’s agenda is never an ordering question; steps of a process are', () => {
+    const agenda = readLecture(timed(["So, here's what we'll cover.", 'First, the five types of complaining customer.', "Then, some dos and don'ts.", 'And finally, a worked example.']));
+    expect(findSequences(agenda)).toEqual([]);
+    const periods = readLecture(timed(["Here's the structure.", 'First, the old regime and its three estates.', 'Then the crisis of 1789.', 'Then the radical phase, the Republic and the Terror.', 'And finally, the Directory and the rise of Napoleon.']));
+    expect(findSequences(periods)).toEqual([]);
+    const steps = readLecture(timed(['First, choose one leaf.', 'Then fold a piece of foil over part of the leaf.', 'Next, put the plant somewhere sunny.', 'Finally, take the foil off and look.']));
+    expect(findSequences(steps).length).toBe(1);
+  });
+
+  it('4. a statement that needs the sentence before ("there", "that year", "the difference", "is also", a month without a year) is no fact', () => {
+    expect(one('San Francisco was badly damaged there in 1906.').fact).toBe(false);
+    expect(one('Customers can hear the difference straight away.').fact).toBe(false);
+    expect(one('In January, Haiti, one of the poorest countries in the world, was hit by a magnitude 7.0 earthquake.').fact).toBe(false);
+    expect(one('The mode is also thirty thousand because it appears twice.').fact).toBe(false);
+    expect(one('Earthquakes release energy, and there are three types of seismic waves.').fact).toBe(true);
+    expect(one('In January 2010, Haiti was hit by a magnitude 7.0 earthquake near its capital.').fact).toBe(true);
+  });
+
+  it('5. an instruction of an experiment is never a fill-the-gaps statement', () => {
+    const lecture = timed([
+      'Plants make their own food in their leaves using sunlight.',
+      'A plant needs water, sunlight and carbon dioxide to make food.',
+      'Next, put the plant somewhere sunny, like a windowsill, and water the plant as normal.',
+      'Put the plant in a dark cupboard and water the plant every day.',
+    ], 10);
+    const { questions } = writeQuestions({ segments: lecture, settings: { questionTypes: ['fill_gaps'], interactionCount: 2, questionsPerChapter: 2 } });
+    for (const q of questions) if (q.type === 'fill_gaps') expect(q.options.text).not.toMatch(/^(?:Next, )?put\b/i);
+  });
+
+  it('6. the lesson title is the subject the opening frames, kept whole', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    const plates = ['The plates move a few centimetres a year.', 'Plates meet at boundaries.', 'Earthquakes happen where plates slip.', 'Earthquakes release energy as seismic waves.', 'Plate boundaries are where most earthquakes happen.'];
+    expect(title(["So today we're starting a new topic, plate tectonics and earthquakes."], plates)).toBe('Plate Tectonics and Earthquakes');
+    const promises = ['A promise is an object for a value that is not ready yet.', 'A promise can be pending, fulfilled or rejected.', 'Promises were added in ES2015.', 'You call then on a promise to get its value.'];
+    expect(title(["Today we're tackling something that confuses everyone, and that's JavaScript promises."], promises)).toBe('JavaScript Promises');
+    const lists = ['A list is an ordered collection.', 'Lists can hold any type.', 'You can add items to lists with append.', 'Lists start at index zero.'];
+    expect(title(["In today's video we're going to talk about lists in Python."], lists)).toBe('Python Lists');
+    const plants = ['Plants make their own food.', 'Photosynthesis happens in the leaves.', 'Plants need sunlight for photosynthesis.', 'Plants take in water through their roots.', 'Plants give out oxygen.'];
+    expect(title(['Plants need food too.', 'And the way they do it is called photosynthesis.'], plants)).toBe('Photosynthesis');
   });
 });

@@ -177,7 +177,17 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
     lecture.durationSeconds,
     { minGapSeconds: MIN_GAP_SECONDS },
   );
-  if (questions.length < total) notes.push({ code: 'fewer_questions', message: `Wrote ${questions.length} of the ${total} questions asked for: the transcript did not give material for more that a teacher would keep.` });
+  if (questions.length < total) {
+    const r = lecture.restored;
+    const facts = lecture.sentences.filter((s) => s.fact || s.rule).length;
+    const why =
+      r && r.trusted < r.sentences / 2
+        ? `the transcript has no punctuation (automatic captions), and only ${r.trusted} of the ${r.sentences} sentences read back from it form one complete statement; the others are never quoted, so fewer questions were written rather than doubtful ones`
+        : facts < total * 2
+          ? `only ${facts} statements in the transcript stand on their own as facts or rules (the rest are examples, asides, questions or code read aloud), and each question needs its own`
+          : 'the transcript did not give material for more that a teacher would keep';
+    notes.push({ code: 'fewer_questions', message: `Wrote ${questions.length} of the ${total} questions asked for: ${why}.` });
+  }
   return { questions, notes };
 }
 

@@ -1,8 +1,24 @@
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { extname, join, normalize, resolve } from 'node:path';
-import type { Browser, Frame, Page } from 'playwright-core';
+import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import {
+  answer,
+  closeLesson,
+  closeServer,
+  get,
+  interactionsOf,
+  launch,
+  lmsCalls,
+  readCmi,
+  ready,
+  ROOT,
+  sco,
+  serverOrigin,
+  startScormServer,
+  videoState,
+  waitForLmsCall,
+} from './scorm-harness';
 import { launchBrowser, screenshot } from './support';
 
 /**
@@ -13,9 +29,7 @@ import { launchBrowser, screenshot } from './support';
  * resume; then opens the package without any LMS.
  */
 
-const ROOT = resolve(__dirname, '..', '..', '..');
 const PLAYER_DIST = join(ROOT, 'dist', 'apps', 'web', 'scorm-player');
-const SCORM_AGAIN = join(ROOT, 'node_modules', 'scorm-again', 'dist', 'scorm-again.js');
 const WEBM = join(__dirname, '..', 'fixtures', 'lesson.webm');
 const WORK = join(ROOT, 'tmp', 'scorm-player-e2e');
 
@@ -88,83 +102,6 @@ function makePackage(version: '1.2' | '2004'): void {
   cpSync(WEBM, join(dir, 'media', 'lesson.webm'));
 }
 
-/**
- * The LMS page: scorm-again's 1.2 and 2004 runtimes on window.API / window.API_1484_11, every Commit
- * and Finish counted, and launch(saved) to (re)open the package in an iframe with a fresh runtime
- * loaded with what the previous launch left.
- */
-const LMS_PAGE = (version: string) => `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>Test LMS</title><script src="/scorm-again.js"></script></head>
-<body>
-<h1>Test LMS</h1>
-<div id="frame"></div>
-<script>
-  window.lmsCalls = [];
-  window.launch = function (saved) {
-    var api12 = new window.Scorm12API({ logLevel: 5 });
-    var api2004 = new window.Scorm2004API({ logLevel: 5 });
-    if (saved && saved.v12) api12.loadFromJSON(saved.v12, 'cmi');
-    if (saved && saved.v2004) api2004.loadFromJSON(saved.v2004, 'cmi');
-    ['LMSInitialize', 'LMSCommit', 'LMSFinish'].forEach(function (name) { api12.on(name, function () { window.lmsCalls.push(name); }); });
-    ['Initialize', 'Commit', 'Terminate'].forEach(function (name) { api2004.on(name, function () { window.lmsCalls.push(name); }); });
-    window.API = api12;
-    window.API_1484_11 = api2004;
-    var host = document.getElementById('frame');
-    host.innerHTML = '';
-    var frame = document.createElement('iframe');
-    frame.name = 'sco';
-    frame.title = 'Lesson';
-    frame.style.width = '1100px';
-    frame.style.height = '900px';
-    frame.src = '/pkg-${version}/index.html';
-    host.appendChild(frame);
-  };
-  window.closeLesson = function () { document.getElementById('frame').innerHTML = ''; };
-  window.cmi = function () {
-    return { v12: JSON.parse(JSON.stringify(window.API.cmi)), v2004: JSON.parse(JSON.stringify(window.API_1484_11.cmi)) };
-  };
-</script>
-</body></html>`;
-
-const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.webm': 'video/webm' };
-
-/** Static files from WORK (byte ranges for the video), the LMS pages and scorm-again. */
-function startServer(): Promise<Server> {
-  const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
-    const lms = /^\/lms\/(1\.2|2004)$/.exec(path);
-    if (lms) {
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(LMS_PAGE(lms[1]));
-      return;
-    }
-    const file = path === '/scorm-again.js' ? SCORM_AGAIN : normalize(join(WORK, path));
-    if (!file.startsWith(WORK) && file !== SCORM_AGAIN) {
-      res.writeHead(403).end();
-      return;
-    }
-    if (!existsSync(file) || !statSync(file).isFile()) {
-      res.writeHead(404).end();
-      return;
-    }
-    const body = readFileSync(file);
-    const type = TYPES[extname(file)] ?? 'application/octet-stream';
-    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    if (range) {
-      const start = Number(range[1]);
-      const end = range[2] ? Math.min(Number(range[2]), body.length - 1) : body.length - 1;
-      res.writeHead(206, { 'Content-Type': type, 'Content-Range': `bytes ${start}-${end}/${body.length}`, 'Accept-Ranges': 'bytes', 'Content-Length': end - start + 1 });
-      res.end(body.subarray(start, end + 1));
-      return;
-    }
-    res.writeHead(200, { 'Content-Type': type, 'Accept-Ranges': 'bytes', 'Content-Length': body.length }).end(body);
-  });
-  return new Promise((done) => server.listen(0, '127.0.0.1', () => done(server)));
-}
-
-type Cmi = Record<string, unknown>;
-const interactionsOf = (cmi: Cmi): Array<Record<string, unknown>> => Object.values((cmi['interactions'] ?? {}) as Record<string, Record<string, unknown>>);
-const get = (cmi: unknown, path: string): unknown => path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], cmi);
-
 describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
   let server: Server;
   let browser: Browser;
@@ -178,14 +115,14 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     rmSync(WORK, { recursive: true, force: true });
     makePackage('1.2');
     makePackage('2004');
-    server = await startServer();
-    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    server = await startScormServer(WORK);
+    origin = serverOrigin(server);
     browser = await launchBrowser();
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
-    await new Promise((done) => server?.close(done));
+    await closeServer(server);
   });
 
   beforeEach(async () => {
@@ -200,42 +137,14 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     expect(requests.filter((url) => !url.startsWith(origin))).toEqual([]);
   });
 
-  async function sco(): Promise<Frame> {
-    for (let i = 0; i < 100; i++) {
-      const frame = page.frame({ name: 'sco' });
-      if (frame) return frame;
-      await page.waitForTimeout(100);
-    }
-    throw new Error('the lesson frame did not open');
-  }
-
-  const video = (frame: Frame) => frame.evaluate(() => {
-    const v = document.querySelector('video');
-    return v ? { paused: v.paused, currentTime: v.currentTime } : null;
-  });
-
-  async function ready(frame: Frame): Promise<void> {
-    await frame.getByRole('slider', { name: 'Seek' }).waitFor();
-    await frame.waitForFunction(() => !document.querySelector<HTMLButtonElement>('button[aria-label="Play"]')?.disabled);
-  }
-
-  async function answer(frame: Frame, question: string, choices: string[]): Promise<void> {
-    const dialog = frame.getByRole('dialog');
-    await dialog.getByRole('heading', { name: question }).waitFor({ timeout: 30_000 });
-    for (const choice of choices) await dialog.getByText(choice, { exact: true }).click();
-    await dialog.getByRole('button', { name: 'Submit Answer' }).click();
-  }
-
-  async function cmi(): Promise<{ v12: Cmi; v2004: Cmi }> {
-    return page.evaluate(() => (window as unknown as { cmi(): { v12: Cmi; v2004: Cmi } }).cmi());
-  }
-
-  const calls = () => page.evaluate(() => (window as unknown as { lmsCalls: string[] }).lmsCalls);
+  const lms = (version: '1.2' | '2004') => `${origin}/lms?launch=/pkg-${version}/index.html`;
+  const cmi = () => readCmi(page);
+  const calls = () => lmsCalls(page);
 
   it('SCORM 1.2: records every answer, saves progress on leaving, resumes on relaunch and reports the score and status', async () => {
-    await page.goto(`${origin}/lms/1.2`);
-    await page.evaluate(() => (window as unknown as { launch(saved: unknown): void }).launch(null));
-    let frame = await sco();
+    await page.goto(lms('1.2'));
+    await launch(page, null);
+    let frame = await sco(page);
     await ready(frame);
     // The creator's title is text; the LMS was found, so there is no notice.
     await frame.getByTestId('lesson-title').filter({ hasText: 'Colours </script><b>and</b> shapes (1.2)' }).waitFor();
@@ -254,8 +163,8 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     await frame.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 6);
 
     // Leaving: the frame goes away (pagehide): position, session time, exit suspend, commit, finish.
-    await page.evaluate(() => (window as unknown as { closeLesson(): void }).closeLesson());
-    await page.waitForFunction(() => (window as unknown as { lmsCalls: string[] }).lmsCalls.includes('LMSFinish'));
+    await closeLesson(page);
+    await waitForLmsCall(page, 'LMSFinish');
     const first = (await cmi()).v12;
     expect(get(first, 'core.lesson_status')).toBe('incomplete');
     expect(get(first, 'core.exit')).toBe('suspend');
@@ -276,18 +185,12 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     expect(firstCalls.filter((c) => c === 'LMSFinish')).toHaveLength(1);
 
     // Relaunch: the LMS gives back the suspend data; the lesson resumes where it was.
-    await page.evaluate(
-      ({ suspend, status, interactions }) =>
-        (window as unknown as { launch(saved: unknown): void }).launch({
-          v12: { suspend_data: suspend, core: { entry: 'resume', lesson_status: status }, interactions },
-        }),
-      { suspend: first['suspend_data'], status: 'incomplete', interactions: first['interactions'] },
-    );
-    frame = await sco();
+    await launch(page, { v12: { suspend_data: first['suspend_data'], core: { entry: 'resume', lesson_status: 'incomplete' }, interactions: first['interactions'] } });
+    frame = await sco(page);
     await ready(frame);
     await frame.getByTestId('player-notice').filter({ hasText: 'Welcome back' }).filter({ hasText: 'with 2 of 3 questions completed' }).waitFor();
     await frame.getByTestId('questions-completed').filter({ hasText: '2 of 3 questions completed' }).waitFor();
-    const resumedAt = (await video(frame))?.currentTime ?? 0;
+    const resumedAt = (await videoState(frame))?.currentTime ?? 0;
     expect(resumedAt).toBeGreaterThan(5.5);
     await screenshot(page, 'scorm12-resumed');
 
@@ -296,7 +199,7 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     await frame.getByRole('heading', { name: 'Activity Complete!' }).waitFor({ timeout: 40_000 });
     await frame.getByTestId('lms-saved').waitFor();
     expect(await frame.getByRole('button', { name: 'Retry Activity' }).count()).toBe(0);
-    await page.waitForFunction(() => (window as unknown as { lmsCalls: string[] }).lmsCalls.includes('LMSFinish'));
+    await waitForLmsCall(page, 'LMSFinish');
     const done = (await cmi()).v12;
     expect(get(done, 'core.lesson_status')).toBe('failed');
     expect(get(done, 'core.score.raw')).toBe('66.67');
@@ -311,9 +214,9 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
   });
 
   it('SCORM 2004: require-correct with 3 tries per question, interactions, scaled score, completion and success, and resume', async () => {
-    await page.goto(`${origin}/lms/2004`);
-    await page.evaluate(() => (window as unknown as { launch(saved: unknown): void }).launch(null));
-    let frame = await sco();
+    await page.goto(lms('2004'));
+    await launch(page, null);
+    let frame = await sco(page);
     await ready(frame);
     expect(await frame.getByTestId('no-lms-notice').count()).toBe(0);
     // With "require correct" there is no skipping and no Start Over inside an LMS.
@@ -338,8 +241,8 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     await dialog.getByRole('button', { name: 'Continue Video' }).click();
     await frame.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 5.5);
 
-    await page.evaluate(() => (window as unknown as { closeLesson(): void }).closeLesson());
-    await page.waitForFunction(() => (window as unknown as { lmsCalls: string[] }).lmsCalls.includes('Terminate'));
+    await closeLesson(page);
+    await waitForLmsCall(page, 'Terminate');
     const first = (await cmi()).v2004;
     expect(first['completion_status']).toBe('incomplete');
     expect(first['exit']).toBe('suspend');
@@ -360,21 +263,15 @@ describe('SCORM launch page (dist/apps/web/scorm-player)', () => {
     expect(firstCalls.filter((c) => c === 'Commit').length).toBeGreaterThanOrEqual(4);
     expect(firstCalls.filter((c) => c === 'Terminate')).toHaveLength(1);
 
-    await page.evaluate(
-      ({ suspend, interactions }) =>
-        (window as unknown as { launch(saved: unknown): void }).launch({
-          v2004: { suspend_data: suspend, entry: 'resume', completion_status: 'incomplete', interactions },
-        }),
-      { suspend: first['suspend_data'], interactions: first['interactions'] },
-    );
-    frame = await sco();
+    await launch(page, { v2004: { suspend_data: first['suspend_data'], entry: 'resume', completion_status: 'incomplete', interactions: first['interactions'] } });
+    frame = await sco(page);
     await ready(frame);
     await frame.getByTestId('player-notice').filter({ hasText: 'with 2 of 3 questions completed' }).waitFor();
-    expect((await video(frame))?.currentTime ?? 0).toBeGreaterThan(5);
+    expect((await videoState(frame))?.currentTime ?? 0).toBeGreaterThan(5);
     await frame.getByRole('button', { name: 'Play', exact: true }).click();
     await answer(frame, 'A triangle has three sides.', ['True']);
     await frame.getByRole('heading', { name: 'Activity Complete!' }).waitFor({ timeout: 40_000 });
-    await page.waitForFunction(() => (window as unknown as { lmsCalls: string[] }).lmsCalls.includes('Terminate'));
+    await waitForLmsCall(page, 'Terminate');
     const done = (await cmi()).v2004;
     expect(done).toMatchObject({ completion_status: 'completed', success_status: 'failed', exit: 'normal' });
     expect(get(done, 'score.raw')).toBe('20');

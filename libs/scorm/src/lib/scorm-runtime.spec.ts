@@ -202,6 +202,22 @@ describe('ScormSession with an LMS', () => {
     expect(session.location).toHaveLength(255);
   });
 
+  it('keeps the LMS bookmark at the second of the video the learner reached, in both versions', () => {
+    const old = fake12();
+    const session12 = ScormSession.connect({ API: old.api }, { version: '1.2', questionCount: 1 });
+    session12.initialize();
+    session12.setPosition(42.7);
+    expect(session12.saveProgress()).toBe(true);
+    expect(old.data['cmi.core.lesson_location']).toBe('42');
+    const next = fake2004();
+    const session2004 = ScormSession.connect({ API_1484_11: next.api }, { version: '2004', questionCount: 1 });
+    session2004.initialize();
+    session2004.setPosition(95);
+    session2004.saveProgress();
+    expect(next.data['cmi.location']).toBe('95');
+    expect(session2004.location).toBe('95');
+  });
+
   it('measures session time from initialize to finish with the given clock', () => {
     let t = 1_000_000;
     const { api, data } = fake2004();

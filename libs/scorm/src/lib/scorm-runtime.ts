@@ -240,6 +240,8 @@ export class ScormSession {
   private nextInteraction = 0;
   private lmsMastery: number | null = null;
   private savedLocation = '';
+  /** The content wrote its own location (setLocation): the automatic bookmark stays out of its way. */
+  private locationPinned = false;
   private wasResumed = false;
   private current: ScormProgress = { position: 0, answers: {}, completed: false };
 
@@ -460,7 +462,19 @@ export class ScormSession {
       this.errors.push(`suspend data of ${text.length} characters is over the SCORM ${this.version} limit of ${limit}; not written`);
       return false;
     }
-    return this.active && this.set('cmi.suspend_data', text);
+    if (!this.active || !this.set('cmi.suspend_data', text)) return false;
+    this.writeBookmark();
+    return true;
+  }
+
+  /**
+   * The LMS's bookmark: the whole second of the video the learner reached (what an LMS shows as
+   * "resume at"), unless the content set a location of its own this session.
+   */
+  private writeBookmark(): void {
+    if (this.locationPinned) return;
+    const bookmark = String(Math.floor(Math.max(0, this.current.position)));
+    if (bookmark !== this.savedLocation && this.set(CMI[this.version].location, bookmark)) this.savedLocation = bookmark;
   }
 
   /** Writes the lesson location (1.2 `cmi.core.lesson_location`, ≤255; 2004 `cmi.location`, ≤1000); refused above the limit. */
@@ -472,7 +486,10 @@ export class ScormSession {
     }
     if (!this.active) return false;
     const ok = this.set(CMI[this.version].location, location);
-    if (ok) this.savedLocation = location;
+    if (ok) {
+      this.savedLocation = location;
+      this.locationPinned = true;
+    }
     return ok;
   }
 

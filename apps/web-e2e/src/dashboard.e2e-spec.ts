@@ -107,14 +107,14 @@ describe('creator dashboard in the browser', () => {
     await screenshot(mobilePage, 'dashboard-analytics-390', true);
     await mobile.close();
 
-    // Export is honest: a later release, and a Pro feature on the trial.
+    // Export on a trial: share link and embed work, SCORM and LMS say which plan has them.
     await videoMenu('Cells', 'Export');
     const exportDialog = suite.page.getByRole('dialog', { name: 'Export “Cells”' });
-    await exportDialog.getByText('Export is a Pro feature', { exact: false }).waitFor();
-    for (const tab of ['SCORM', 'Share URL', 'Embed Code', 'LTI/LMS']) {
-      await exportDialog.getByRole('tab', { name: tab }).click();
-      await exportDialog.getByText(`${tab}: coming soon`).waitFor();
-    }
+    await exportDialog.getByText('Share link and embed work on every plan', { exact: false }).waitFor();
+    await exportDialog.getByRole('tab', { name: 'Share URL' }).click();
+    await exportDialog.getByRole('textbox', { name: 'Share URL' }).waitFor();
+    await exportDialog.getByRole('tab', { name: 'LTI/LMS' }).click();
+    await exportDialog.getByRole('link', { name: 'Upgrade' }).waitFor();
     await exportDialog.getByRole('button', { name: 'Close' }).first().click();
     await exportDialog.waitFor({ state: 'detached' });
 

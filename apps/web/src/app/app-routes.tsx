@@ -16,6 +16,8 @@ const SubscribePage = lazy(() => import('../pages/subscribe-page'));
 const CreatePage = lazy(() => import('../pages/create-page'));
 const EditQuestionsPage = lazy(() => import('../pages/edit-questions-page'));
 const PlayerPage = lazy(() => import('../pages/player-page'));
+const SharePage = lazy(() => import('../pages/share-page'));
+const EmbedPage = lazy(() => import('../pages/embed-page'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
@@ -38,7 +40,8 @@ export function AppRoutes() {
         <Route path={routes.play(':id')} element={<PlayerPage variant="play" />} />
         <Route path={routes.player(':id')} element={<PlayerPage variant="player" />} />
         <Route path={routes.simplePlayer(':id')} element={<PlayerPage variant="simple" />} />
-        <Route path={routes.embed(':id')} element={<PlayerPage variant="simple" />} />
+        <Route path={routes.embed(':id')} element={<EmbedPage />} />
+        <Route path={routes.video(':id')} element={<SharePage />} />
         {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
           <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
         ))}

@@ -11,7 +11,6 @@ export const PLACEHOLDER_ROUTES: PlaceholderRoute[] = [
   { path: routes.admin, feature: 'Admin dashboard', description: 'Users, revenue, costs, security and analytics for administrators.' },
   { path: routes.adminLogin, feature: 'Admin sign-in', description: 'A dedicated sign-in for the admin area.' },
   { path: routes.adminSite, feature: 'Site administration', description: 'Site-wide settings for the administrator account.' },
-  { path: routes.video(':id'), feature: 'Share page', description: 'Share links, embed codes and export options for a video.' },
   { path: routes.vrYoutube(':id'), feature: 'VR player', description: 'Watch a lesson in 360° with quiz overlays in a WebXR headset.' },
   { path: routes.vr(':id'), feature: 'VR player', description: 'Watch a lesson in 360° with quiz overlays in a WebXR headset.' },
   { path: routes.ltiLaunch, feature: 'LTI launch', description: 'Lessons opened from a learning management system.' },

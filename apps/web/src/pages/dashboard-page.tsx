@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { ChartBar as BarChart3, CreditCard, Film, Glasses, UserRound } from 'lucide-react';
-import { featureDecision, trialDaysLeft, type SubscriptionStatus } from '@veolearn/domain';
+import { trialDaysLeft } from '@veolearn/domain';
 import { PageLoader } from '../components/layout/page-loader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
@@ -14,7 +14,6 @@ import { TRIAL_WARNING_DAYS, TrialWarning } from '../features/dashboard/componen
 import { VrTab } from '../features/dashboard/components/vr-tab';
 import { FolderBrowser } from '../features/library/components/folder-browser';
 import { useUserAnalyticsQuery } from '../features/library/hooks/use-library';
-import { userPlan } from '../features/plans/plan-catalog';
 
 const TABS = [
   { value: 'videos', label: 'My Videos', icon: Film },
@@ -24,19 +23,6 @@ const TABS = [
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
-
-function exportAllowed(user: AuthUser): boolean {
-  return featureDecision(
-    {
-      plan: userPlan(user),
-      subscriptionStatus: (user.subscriptionStatus ?? 'trial') as SubscriptionStatus,
-      trialEndsAt: user.trialEndsAt,
-      hasUnlimitedAccess: user.hasUnlimitedAccess,
-      isAdmin: user.isAdmin,
-    },
-    'export',
-  ).allowed;
-}
 
 function Dashboard({ user }: { user: AuthUser }) {
   const [params, setParams] = useSearchParams();
@@ -76,7 +62,7 @@ function Dashboard({ user }: { user: AuthUser }) {
             </TabsList>
           </div>
           <TabsContent value="videos" className="mt-0">
-            <FolderBrowser exportAllowed={exportAllowed(user)} />
+            <FolderBrowser />
           </TabsContent>
           <TabsContent value="vr" className="mt-0">
             <VrTab />

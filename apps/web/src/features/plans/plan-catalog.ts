@@ -1,4 +1,5 @@
 import { formatStorage, PLAN_INFO, type Plan } from '@veolearn/domain';
+import { LMS_INTEGRATION, SCORM_EXPORT, SHARE_ON_EVERY_PLAN } from './plan-wording';
 
 export interface PlanCard {
   id: Plan;
@@ -27,8 +28,8 @@ export const PLAN_CARDS: PlanCard[] = [
     price: '$0',
     cadence: '7 days, no card',
     summary: 'Try VeoLearn with one lesson.',
-    features: [videos(PLAN_INFO.trial.videoLimit), storage(PLAN_INFO.trial.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics'],
-    missing: ['No export (SCORM, share, embed)', 'No LTI / LMS integration'],
+    features: [videos(PLAN_INFO.trial.videoLimit), storage(PLAN_INFO.trial.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics', SHARE_ON_EVERY_PLAN],
+    missing: ['No SCORM export', `No ${LMS_INTEGRATION}`],
   },
   {
     id: 'pro',
@@ -36,7 +37,7 @@ export const PLAN_CARDS: PlanCard[] = [
     price: `${PLAN_INFO.pro.priceAud} AUD`,
     cadence: 'per seat / month',
     summary: 'For teachers and trainers publishing regularly.',
-    features: [videos(PLAN_INFO.pro.videoLimit), storage(PLAN_INFO.pro.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics', 'Export (SCORM, share, embed)', 'LTI 1.3 / LMS integration'],
+    features: [videos(PLAN_INFO.pro.videoLimit), storage(PLAN_INFO.pro.storageBytes), 'All 10 question types', 'VR playback', 'AI analytics', SHARE_ON_EVERY_PLAN, SCORM_EXPORT, LMS_INTEGRATION],
     missing: [],
   },
   {

@@ -1,9 +1,14 @@
 import { Link } from 'react-router-dom';
-import { AlertTriangle, CheckCircle2, ExternalLink, Loader2, Pencil, PlusCircle } from 'lucide-react';
+import { AlertTriangle, Check, CheckCircle2, ClipboardCopy, FlaskConical, Loader2, Pencil, PlusCircle, Share2 } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { serverMessage } from '../../../lib/session-client';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { routes } from '../../../app/routes';
 import { SharingControl } from '../../library/components/sharing-control';
+import { SHARING_RULE } from '../../plans/plan-wording';
+import { isPlanRequired } from '../../share/api/share-api';
+import { useLtiConfigQuery } from '../../share/hooks/use-share';
 import { formatDate, formatDuration } from '../../library/format';
 import type { CreatedVideo } from '../api/create-api';
 import { useCopy } from '../hooks/use-copy';
@@ -60,6 +65,36 @@ function ReadinessNotice({ video }: { video: CreatedVideo }) {
   );
 }
 
+/** What the SCORM Info button copies: where the package is and what to do with it. */
+export function scormInfo(origin: string, video: { id: number; title: string }): string {
+  return [
+    `SCORM package for “${video.title}”`,
+    `Download the SCORM 1.2 or SCORM 2004 package (and the manifests) on the share page: ${origin}${routes.video(video.id)}`,
+    'Upload the zip to your LMS as a SCORM activity; it reports score, completion and each answer to the LMS.',
+  ].join('\n');
+}
+
+/** Copies the LTI 1.3 configuration, read from the server (a plan without LMS gets the server's reason). */
+function LtiExportButton({ videoId, copied, onCopy }: { videoId: number; copied: boolean; onCopy: (text: string) => void }) {
+  const config = useLtiConfigQuery(videoId, '1.3');
+  async function copyConfig() {
+    const result = config.data !== undefined ? config : await config.refetch();
+    if (result.data !== undefined) onCopy(result.data);
+    else
+      toast({
+        variant: 'destructive',
+        title: isPlanRequired(result.error) ? 'LMS integration is not in your plan' : 'LTI Export Failed',
+        description: serverMessage(result.error) ?? 'The LTI configuration could not be loaded.',
+      });
+  }
+  return (
+    <Button variant="outline" onClick={() => void copyConfig()} aria-label={copied ? 'LTI configuration copied' : 'Copy LTI Export'}>
+      {copied ? <Check className="text-success" aria-hidden="true" /> : <ClipboardCopy aria-hidden="true" />}
+      {copied ? 'Copied!' : 'LTI Export'}
+    </Button>
+  );
+}
+
 /** Step 5, after generation: the links to share, the embed code and the video's details. */
 export function ShareTab({ video, onCreateAnother }: { video: CreatedVideo; onCreateAnother: () => void }) {
   const { copied, copy } = useCopy();
@@ -82,14 +117,28 @@ export function ShareTab({ video, onCreateAnother }: { video: CreatedVideo; onCr
             <CopyField id="embed-code" label="Embed code" value={embed} multiline copied={copied === 'embed'} onCopy={() => void copy('embed', embed)} />
             <div className="flex flex-wrap gap-2 border-t pt-4">
               <a href={routes.player(video.id)} target="_blank" rel="noreferrer" className={buttonVariants()}>
-                <ExternalLink aria-hidden="true" />
-                Open Player
-                <span className="sr-only">(opens in a new tab)</span>
+                <FlaskConical aria-hidden="true" />
+                Test Generator
+                <span className="sr-only">(opens the player in a new tab)</span>
               </a>
+              <Link to={routes.video(video.id)} className={buttonVariants({ variant: 'outline' })}>
+                <Share2 aria-hidden="true" />
+                Open share page
+              </Link>
               <Link to={routes.editQuestions(video.id)} className={buttonVariants({ variant: 'outline' })}>
                 <Pencil aria-hidden="true" />
                 Edit Questions
               </Link>
+            </div>
+            <div className="grid gap-2 border-t pt-4">
+              <div className="flex flex-wrap gap-2">
+                <LtiExportButton videoId={video.id} copied={copied === 'lti'} onCopy={(text) => void copy('lti', text)} />
+                <Button variant="outline" onClick={() => void copy('scorm', scormInfo(origin, video))} aria-label={copied === 'scorm' ? 'SCORM info copied' : 'Copy SCORM Info'}>
+                  {copied === 'scorm' ? <Check className="text-success" aria-hidden="true" /> : <ClipboardCopy aria-hidden="true" />}
+                  {copied === 'scorm' ? 'Copied!' : 'SCORM Info'}
+                </Button>
+              </div>
+              <p className="text-xs text-muted-foreground">{SHARING_RULE}</p>
             </div>
           </CardContent>
         </Card>

@@ -1,6 +1,6 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, Eye, Loader2, Save } from 'lucide-react';
+import { ArrowLeft, Eye, Loader2, Save, Share2 } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Separator } from '../../../components/ui/separator';
 import { routes } from '../../../app/routes';
@@ -16,7 +16,7 @@ export interface EditorHeaderProps {
   onLeave: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** Back to the dashboard, the video title, Preview, and Save Changes while something is unsaved (spec section 2). */
+/** Back to the dashboard, the video title, Preview, Share (the share page), and Save Changes while something is unsaved (spec section 2). */
 export function EditorHeader({ videoId, title, questionCount, dirty, saving, onSave, onLeave }: EditorHeaderProps) {
   return (
     <header className="border-b bg-background">
@@ -44,6 +44,10 @@ export function EditorHeader({ videoId, title, questionCount, dirty, saving, onS
           <Link to={routes.player(videoId)} onClick={onLeave} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Eye aria-hidden="true" />
             Preview
+          </Link>
+          <Link to={routes.video(videoId)} onClick={onLeave} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <Share2 aria-hidden="true" />
+            Share
           </Link>
           {dirty && (
             <Button size="sm" onClick={onSave} disabled={saving}>

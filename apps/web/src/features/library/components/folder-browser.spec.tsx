@@ -51,7 +51,7 @@ describe('FolderBrowser', () => {
     return render(
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/user-dashboard']} future={ROUTER_FUTURE}>
-          <FolderBrowser exportAllowed={false} />
+          <FolderBrowser />
         </MemoryRouter>
         <Toaster />
       </QueryClientProvider>,

@@ -32,7 +32,7 @@ function folderPath(current: FolderId, all: FolderView[]): FolderView[] {
   return path;
 }
 
-export function FolderBrowser({ exportAllowed }: { exportAllowed: boolean }) {
+export function FolderBrowser() {
   const [params, setParams] = useSearchParams();
   const current = parseFolder(params.get('folder'));
   const [layout, setLayout] = useState<'grid' | 'list'>('grid');
@@ -206,7 +206,7 @@ export function FolderBrowser({ exportAllowed }: { exportAllowed: boolean }) {
       <RenameFolderDialog folder={renaming} onClose={() => setRenaming(null)} />
       <DeleteFolderDialog folder={deletingFolder} parentName={parentOf(deletingFolder)} onClose={() => setDeletingFolder(null)} />
       <DeleteVideoDialog video={deletingVideo} onClose={() => setDeletingVideo(null)} />
-      <ExportDialog video={exporting} exportAllowed={exportAllowed} onClose={() => setExporting(null)} />
+      <ExportDialog video={exporting} onClose={() => setExporting(null)} />
     </section>
   );
 }

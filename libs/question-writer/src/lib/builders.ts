@@ -4,9 +4,9 @@ import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
-import { LIST_MARKER, type Sentence, hasInterjection } from './sentences';
+import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { baseForm, isKnown, nounSenseCount } from './wordnet';
+import { baseForm, hypernymsUpTo, isKnown, nounSenseCount } from './wordnet';
 
 /** What stays shared between the questions of one set. */
 export interface WriterState {
@@ -239,6 +239,8 @@ function fragmentTerm(slot: Slot, text: string): boolean {
 /** A sentence with a key term and three wrong options of the same kind. */
 function findCloze(slot: Slot, wrong: number): Cloze | null {
   for (const s of freshFacts(slot)) {
+    // "Step two, add … ____": a numbered step is asked about in order, never quoted with its number.
+    if (STEP_PREFIX.test(s.text.trim())) continue;
     for (const a of askableTerms(slot, s)) {
       const value = numberIn(a.surface);
       const ranged = /^(?:to|and|or|-|–)$/.test(s.tokens[a.token - 1]?.lower ?? '') && s.tokens[a.token - 2]?.pos === 'NUM';
@@ -266,6 +268,8 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
         .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
         .filter((w) => named || pluralPhrase(w) === pluralKey)
+        // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
+        .filter((w) => siblingCategory(s, a, w))
         // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
         .filter((w) => !fragmentTerm(slot, w))
         .slice(0, wrong);
@@ -410,6 +414,30 @@ function samePosName(slot: Slot, key: Term, candidate: string): boolean {
   return key.pos !== 'PROPN' || t.occurrences.some((o) => o.token > 0 && /^[A-Z]/.test(o.surface));
 }
 
+/**
+ * Whether a candidate may replace a category in a statement: never a more general word for it ("a dormant
+ * volcano" → "an opening", "a valve" → "a structure") or a narrower one; and where the sentence says what
+ * something is ("X is a dormant volcano"), a category named like it (its sibling "extinct volcano", with the
+ * same head), not another noun.
+ */
+export function siblingCategory(s: Sentence, a: { term: Term; token: number; length: number }, candidate: string): boolean {
+  const key = a.term.key.toLowerCase();
+  const head = a.term.head.toLowerCase();
+  const cand = candidate.toLowerCase();
+  const candHead = cand.split(/\s+/).pop() ?? cand;
+  // "the rest of the body" ↔ "the right atrium": an everyday word of many senses is no category to swap, either way.
+  const generic = (x: string) => !x.includes(' ') && nounSenseCount(x) >= EVERYDAY_SENSES;
+  if (generic(cand) || generic(key)) return false;
+  const above = new Set([...hypernymsUpTo(key, 4), ...hypernymsUpTo(head, 4)].map((h) => h.toLowerCase()));
+  if (above.has(cand) || above.has(candHead)) return false;
+  const below = [...hypernymsUpTo(cand, 4), ...hypernymsUpTo(candHead, 4)].map((h) => h.toLowerCase());
+  if (below.includes(key) || below.includes(head)) return false;
+  // "… is a dormant volcano": the predicate names a category; only a sibling category keeps the statement a category claim.
+  const before = s.tokens.slice(Math.max(0, a.token - 2), a.token).map((t) => t.lower);
+  const predicate = before.some((w) => /^(?:is|are|was|were|'s)$/.test(w)) && a.length > 1;
+  return !predicate || (candHead === head && cand !== key);
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   const number = changeNumber(s, slot.rng);
@@ -423,7 +451,7 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // ("the biggest threat" → "the polyp").
     if (!swappable(a.term)) continue;
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
-    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && sameLexKind(a.term.key, c) && samePosName(slot, a.term, c));
+    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && sameLexKind(a.term.key, c) && samePosName(slot, a.term, c) && siblingCategory(s, a, c));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
@@ -483,7 +511,7 @@ export function pluralPhrase(text: string): boolean {
 /** A fact as a plain statement; an instruction as the rule it states ("Wash your hands…" → "You should wash your hands…"). */
 function statementOf(s: Sentence, text = s.text): string {
   if (!s.rule) return statement(text);
-  const t = clean(text).replace(/^(?:first|second|third|then|next|finally|and|so|also|now|remember)\s*,?\s*/i, '');
+  const t = clean(text).replace(/^(?:and\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[,:.-]?\s*/i, '').replace(/^(?:first|second|third|then|next|finally|and|so|also|now|remember)\s*,?\s*/i, '');
   // "When you cook, check …" → "When you cook, you should check …".
   const lead = /^((?:when|if|before|after|once|whenever|while|for|with|in|on|during)\b[^,]{2,80},\s*)(.+)$/i.exec(t);
   const head = lead ? lead[1] : '';
@@ -505,7 +533,7 @@ function readsAsRule(text: string): boolean {
 
 function statement(text: string): string {
   let t = clean(text).replace(/[!]$/, '.');
-  t = t.replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
+  t = t.replace(/^(?:and\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[,:.-]?\s*/i, '').replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
   t = cap(t);
   return /[.]$/.test(t) ? t : `${t}.`;
 }
@@ -789,6 +817,7 @@ export function buildFillGaps(slot: Slot): Question | null {
   // A step of an experiment ("Next, put the plant somewhere sunny …") is no statement to complete: such
   // steps are neither facts nor rules (markDemonstrations); instructions that are the subject (first aid) are.
   for (const s of freshFacts(slot)) {
+    if (STEP_PREFIX.test(s.text.trim())) continue;
     const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
     const chosen: typeof picks = [];
     for (const p of picks) {

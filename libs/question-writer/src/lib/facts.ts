@@ -262,7 +262,9 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       if (LAST_MARK.test(text)) break;
     }
     // "First …, second …, third …" alone lists reasons; a sequence has time words (then, next, after that, finally).
-    const temporal = used.some((j) => /^(?:(?:and\s+)?(?:so\s+)?(?:then|next|after that|afterwards|once that(?:'s| is) done|finally|at the end)|the (?:next|last|final) step)\b/i.test(sentences[j].text.trim()));
+    // Numbered steps ("Step one, …", "Step two, …") are a sequence by themselves.
+    const numbered = used.filter((j) => /^(?:and\s+)?step\s+\w+\b/i.test(sentences[j].text.trim())).length >= 3;
+    const temporal = numbered || used.some((j) => /^(?:(?:and\s+)?(?:so\s+)?(?:then|next|after that|afterwards|once that(?:'s| is) done|finally|at the end)|the (?:next|last|final) step)\b/i.test(sentences[j].text.trim()));
     // The speaker's agenda ("Here's what we'll cover. First, the five types …, then …, and finally …"): the
     // order of the talk, not a process. So are steps that are only noun phrases (a periodisation, "the old
     // regime, the crisis of 1789, the Terror") unless every one carries a date.

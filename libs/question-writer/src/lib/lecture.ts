@@ -52,7 +52,8 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   const people = examplePeople(sentences);
   const titled = people.size > 0 ? terms.filter((t) => !people.has(t.display)) : terms;
   const chapters = buildOutline(sentences, titled, durationSeconds, (count) => countByChapter(terms, sentences, count));
-  terms = terms.filter((t) => t.occurrences.length > 0);
+  // The people of a worked example ("Alice", "Bob") are never swapped into a statement nor offered as an option.
+  terms = terms.filter((t) => t.occurrences.length > 0 && !t.display.split(/[\s']+/).some((w) => people.has(w)));
   const { audience, grade } = estimateAudience(sentences);
   const definitions = findDefinitions(sentences);
   const bySentence: Lecture['bySentence'] = sentences.map(() => []);
@@ -86,6 +87,8 @@ function segmentsOf(segments: readonly TranscriptSegment[]): TranscriptSegment[]
 
 /** "Lesson: Photosynthesis": the lesson title from its main subject, else from its first chapter. */
 export function lessonTitle(lecture: Lecture): string {
+  // "GROUP BY": a keyword in capitals stays as said.
+  if (lecture.subject && /^[A-Z]{2,}(?:\s+[A-Z]{2,})+$/.test(lecture.subject)) return lecture.subject;
   if (lecture.subject) return titleCase(lecture.subject.replace(/^(?:today|now|so|and|ok|okay)\s+/i, '')).slice(0, 120);
   return lecture.chapters[0]?.title ?? 'Transcript lesson';
 }

@@ -1,6 +1,7 @@
 import type { Chapter } from '@veolearn/domain';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, nounPhraseSpans, titleCase } from './terms';
+import { isKnown } from './wordnet';
 
 /** Up to 10 chapters (spec section 9). */
 export const MAX_CHAPTERS = 10;
@@ -274,8 +275,41 @@ function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): 
 }
 
 /** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
-const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:]|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:](?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
 const OPENING_VERB = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
+const OPENING_ON = /\b(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial)\s+(?:on|about|is about|is all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "GROUP BY", "INNER JOIN": a keyword of two or more capitalised words. */
+const CAPS_TERM = /\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g;
+/** "the heart and the circulatory system", "supply and demand": two nouns the speaker pairs. */
+const PAIR = /\b((?:the\s+)?[a-z]{3,}(?:\s+[a-z]{3,})?\s+and\s+(?:the\s+)?[a-z]{3,}(?:\s+[a-z]{3,})?)\b/gi;
+
+/**
+ * A keyword of capitals (GROUP BY) said in the first minute and five times or more, or a pair of nouns said
+ * in the opening and three times or more in all ("supply and demand"): the subject when no framing names it.
+ */
+export function repeatedKeySubject(sentences: readonly Sentence[]): string | null {
+  const first = sentences[0]?.start ?? 0;
+  const opening = sentences.filter((s) => s.start <= first + 60).map((s) => s.text).join(' ');
+  const all = sentences.map((s) => s.text).join(' ');
+  const count = (phrase: string) => all.split(new RegExp(`\\b${phrase.replace(/\s+/g, '\\s+')}\\b`, 'i')).length - 1;
+  const caps = [...new Set(opening.match(CAPS_TERM) ?? [])].filter((c) => !/^(?:SELECT|FROM|WHERE|AND|OR|NOT)\b/.test(c)).map((c) => ({ c, n: all.split(c).length - 1 })).filter((x) => x.n >= 5).sort((a, b) => b.n - a.n);
+  if (caps.length > 0) return caps[0].c;
+  for (const m of opening.matchAll(PAIR)) {
+    // "economics supply and demand": the longest pair the lecture repeats, one or two words either side of "and".
+    const [left, right] = m[1].replace(/^the\s+/i, '').split(/\s+and\s+/i).map((x) => x.split(/\s+/));
+    const variants = [left.length > 1 ? left.join(' ') : null, left[left.length - 1]].filter((x): x is string => x !== null).flatMap((l) => [right.join(' '), right[0]].map((r) => `${l} and ${r}`));
+    for (const phrase of [...new Set(variants)]) {
+      const words = phrase.toLowerCase().split(/\s+/).filter((w) => w !== 'and' && w !== 'the');
+      // Two different nouns, each a topic of the lecture on its own (said in four sentences or more): "round and round" is not one.
+      if (new Set(words).size < words.length || words.some((w) => !isKnown(w, 'noun') || STOP_PAIR.has(w) || sentences.filter((x) => x.tokens.some((t) => t.lower === w || t.lemma === w)).length < 4)) continue;
+      if (count(phrase) >= 3) return phrase;
+    }
+  }
+  return null;
+}
+const STOP_PAIR = new Set(['today', 'everyone', 'everybody', 'welcome', 'channel', 'video', 'lesson', 'thing', 'things', 'way', 'time', 'lot', 'bit', 'people', 'one', 'two', 'three', 'here', 'there', 'back', 'now', 'then']);
+
 /** "the way they do it is called photosynthesis": the process the opening names. */
 const OPENING_CALLED = /\b(?:the way|the process|this process)\s+(?:[a-z']+\s+){0,4}is called\s+(?:the\s+)?([\w -]{3,40}?)[.!,]/i;
 
@@ -304,7 +338,7 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const m = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text);
+    const m = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_ON.exec(text);
     if (!m) continue;
     let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you)\b).*$/i, '');
     // "the three most common averages in statistics the mean the median and the mode": the terms listed.
@@ -335,6 +369,8 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
   }
   const opened = openingSubject(sentences, terms);
   if (opened) return opened;
+  const keyed = repeatedKeySubject(sentences);
+  if (keyed) return keyed;
   const framed = framedSubject(sentences, terms);
   if (framed) return framed;
   for (const s of sentences.slice(0, 8)) {

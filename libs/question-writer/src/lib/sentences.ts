@@ -33,8 +33,18 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const ASIDES = /\b(?:(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+
+/** "Step one, …", "And step nine, …": a numbered item of a sequence. */
+export const STEP_PREFIX = /^(?:and\s+|so\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b\s*[,:.-]?\s*/i;
+/** Openers of a worked example: "Notice that …", "Someone writes …", "Say we have …", "Imagine …", "Suppose …". */
+const EXAMPLE_OPENER = /^(?:(?:so|now|and|okay|ok|right),?\s+)?(?:notice that|note that|someone (?:writes|types|runs|tries|says|asks)|(?:let's )?say (?:we|you|there)|imagine|suppose|picture this|for (?:example|instance)|let's say)\b/i;
+/** A query or call read aloud: "SELECT … FROM …", "INSERT INTO …", "print of x". */
+const CODE_ALOUD = /\b(?:SELECT\b[^.!?]*\bFROM|INSERT INTO|UPDATE\b[^.!?]*\bSET|DELETE FROM)\b|\b\w+ of \w+ (?:FROM|WHERE)\b/;
+const NUM_WORD = '(?:\\d[\\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\\w+)?';
+/** Worked sums: "twenty plus fifteen", "add back up to two hundred", "gets sixty, because …". */
+const ARITHMETIC = new RegExp(`\\b${NUM_WORD}\\s+(?:plus|minus|take away)\\s+${NUM_WORD}\\b|\\badds?\\s+(?:back\\s+)?up\\s+to\\b|\\b(?:gets?|got|comes? to|makes?)\\s+${NUM_WORD}\\s*,?\\s+because\\b`, 'i');
 
 /** Interjections: a sentence with one is a reaction or an aside ("Ooh, the mystery gets deeper."), not a fact or a rule. */
 const INTERJECTIONS = /^(?:ooh+|oo+h|oh+|wow+|whoa+|woah|hmm+|oops|whoops|yay+|aha|ah+|phew|yikes|gosh|huh|wheee*|whoosh|ta-da|tada|ouch|eek|yum|yuck|ugh|ew+|hooray|hurray|boom|voila)$/i;
@@ -253,6 +263,20 @@ function hasAny(tokens: readonly Token[], words: ReadonlySet<string>): boolean {
   return tokens.some((t) => words.has(t.lower));
 }
 
+/**
+ * "Use TILE to assess the risk.": a sentence opening with the bare form of a verb WordNet knows, followed by
+ * an object (a name, a determiner or a noun) rather than a verb of its own: an order without a subject.
+ */
+function bareOrder(tokens: readonly Token[], i: number): boolean {
+  const a = tokens[i];
+  const b = tokens[i + 1];
+  if (!a || !b || !/^[A-Z][a-z]+$/.test(a.text) || a.pos === 'AUX') return false;
+  if (baseForm(a.lower, 'verb') !== a.lower || !isKnown(a.lower, 'verb')) return false;
+  if (!(b.pos === 'PROPN' || b.pos === 'DET' || /^[A-Z]{2,}$/.test(b.text) || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text))) return false;
+  // "Use TILE to …" has no finite verb after the object; "Use of force is …" would.
+  return !tokens.slice(i + 1).some((t, k) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma && tokens[i + k]?.lower !== 'to'));
+}
+
 /** Whether the sentence's first words make it an instruction: an imperative or "you should/must/need to". */
 function isInstruction(all: readonly Token[]): boolean {
   if (startsWithOrder(all)) return true;
@@ -291,6 +315,13 @@ export function needsContext(s: ParsedSentence): boolean {
   // "there" as a place, not "there is/are/was …".
   if (s.tokens.some((t, i) => t.lower === 'there' && i > 0 && !/^(?:is|are|was|were|'s|will|would|have|has|had|may|might|can|could|must|should|seem|seems|seemed|used|be|been|being|isn't|aren't|wasn't|weren't|'re)$/i.test(s.tokens[i + 1]?.text ?? ''))) return true;
   if (/\b(?:that|the same|the following|the next|the previous) (?:year|day|month|week|time|decade|century|moment|point)\b|\b(?:by|until|since|back|before|after) then\b|\bat that (?:time|point|stage)\b/i.test(text)) return true;
+  // "Leonardo was about twenty-three years older.": a comparison without what it is compared with.
+  const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  const last = words[words.length - 1];
+  const measured = words.length >= 3 && /^(?:years?|times|metres?|meters?|kilometres?|miles?|degrees?|percent|days?|months?|centuries|decades)$/i.test(words[words.length - 2].lower);
+  if (last && measured && /er$/.test(last.lower) && (last.lemma !== last.lower || (baseForm(last.lower, 'adj') ?? last.lower) !== last.lower) && !/\bthan\b/i.test(text)) return true;
+  // "The price gets pushed back towards four pounds.": back to a value of the example before.
+  if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "the difference" said without what it is between.
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
   // "is also …", "are also …": also as what was said before (a worked example's second result).
@@ -323,6 +354,14 @@ function isFact(s: ParsedSentence): boolean {
   if (needsContext(s)) return false;
   // "First, …", "Two, pollution, …", "Number three, …": an item of a list, not a statement that stands alone.
   if (LIST_MARKER.test(s.text)) return false;
+  // "Step one, you draw a horizon line …": an item of a sequence, asked about in order, not as a statement.
+  if (STEP_PREFIX.test(s.text)) return false;
+  // "Notice that the totals add up …", "Someone writes SELECT …", "Say we have …": a worked example, not a fact.
+  if (EXAMPLE_OPENER.test(s.text)) return false;
+  // "SELECT customer, SUM of amount FROM orders …": code read aloud.
+  if (CODE_ALOUD.test(s.text)) return false;
+  // "Twenty plus fifteen plus twenty-five is sixty.", "The totals add back up to two hundred.": arithmetic.
+  if (ARITHMETIC.test(s.text)) return false;
   // "Ooh, the mystery gets deeper.": an interjection marks a reaction, not a fact.
   if (hasInterjection(s.tokens)) return false;
   // "Historians usually split the causes into two kinds.": how people sort or argue about the subject, not the subject.
@@ -331,7 +370,13 @@ function isFact(s: ParsedSentence): boolean {
   if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
   // "On one side, the Triple Alliance, formed in 1882, of …": a participle after a comma describes a noun; it is no main verb.
-  if (!s.tokens.some((t, i) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP')))) return false;
+  // "Feet apart, with one leg slightly forward to keep your balance.": an infinitive ("to keep") is no finite verb;
+  // "Use TILE to assess the risk.": nor is a bare verb opening the sentence (an order, with no subject).
+  const firstWord = s.tokens.findIndex((t) => t.pos !== 'PUNCT');
+  // "Oxygen combines with …": the tagger may read a verb in -s after a noun as a plural noun.
+  const misreadVerb = (t: Token, i: number) => t.pos === 'NOUN' && i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN'].includes(s.tokens[i - 1].pos) && ['ADP', 'ADV', 'DET', 'ADJ', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower;
+  if (!s.tokens.some((t, i) => t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP')))) return false;
+  if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
@@ -447,10 +492,17 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
 const ABOUT_THE_LESSON = /\b(?:please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
+/**
+ * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
+ * look at this diagram.", "Notice the thick wall.", "Grab a pencil."): a demonstration, not a rule about the subject.
+ */
+export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
+
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
+  if (DEMO_ORDER.test(s.text)) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (hasInterjection(s.tokens)) return false;
@@ -495,7 +547,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
     end: at(s.to),
     chapter: 0,
     fact: !cut && isFact(s),
-    instruction: !cut && isInstruction(s.tokens) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS) && !hasInterjection(s.tokens) && !ABOUT_THE_LESSON.test(s.text),
+    instruction: !cut && isInstruction(s.tokens) && !DEMO_ORDER.test(s.text) && !DEFINING.test(s.text) && !s.text.includes('?') && !hasAny(s.tokens, META) && !hasAny(s.tokens, CODE_WORDS) && !hasInterjection(s.tokens) && !ABOUT_THE_LESSON.test(s.text),
     keys: contentKeys(s.tokens),
     rule: !cut && isRule(s),
     doubtful: cut,
@@ -513,7 +565,27 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
     }
   }
   markDemonstrations(sentences);
+  markWorkedExamples(sentences);
   return sentences;
+}
+
+/** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. */
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b)/i;
+
+/**
+ * The data of a worked example ("Quick example. A twelve-volt battery is connected across a four-ohm
+ * resistor."): the sentences with amounts right after the speaker announces an example are its set-up, not
+ * facts about the subject.
+ */
+export function markWorkedExamples(sentences: Sentence[]): void {
+  for (let i = 0; i < sentences.length; i++) {
+    if (!EXAMPLE_CUE.test(sentences[i].text.trim())) continue;
+    for (let j = i + 1; j < sentences.length && j <= i + 3; j++) {
+      if (!AMOUNT.test(sentences[j].text.replace(YEAR, ''))) break;
+      sentences[j].fact = false;
+      sentences[j].rule = false;
+    }
+  }
 }
 
 /** What the watcher will see in a demonstration ("Over a few hours, you'll see drops forming …"): an observation of a set-up, not knowledge. */
@@ -545,7 +617,9 @@ export function markDemonstrations(sentences: Sentence[]): void {
       // "Be careful not to break the leaf!": an order or a warning in the middle of the steps.
       const first = s.tokens.find((t) => t.pos !== 'PUNCT' && !/^(?:first|then|next|now|finally|lastly|after|that|and|so)$/i.test(t.text));
       const order = first !== undefined && (first.pos === 'VERB' || first.pos === 'AUX') && first.lower === first.lemma;
-      if (!(s.instruction || s.rule || words <= 5 || materials || order || OBSERVING.test(s.text))) break;
+      // "Step two, add …", "Here are the steps.", "And a tray, because …", and a list of things with no verb of its own: still the set-up.
+      const setUp = STEP_PREFIX.test(s.text.trim()) || /^(?:and|here's|here are|here is)\b/i.test(s.text.trim()) || !s.tokens.some((t, k) => t.pos === 'AUX' || (t.pos === 'VERB' && s.tokens[k - 1]?.lower !== 'to' && !/ing$/.test(t.lower)));
+      if (!(s.instruction || s.rule || words <= 5 || materials || order || setUp || OBSERVING.test(s.text))) break;
       drop(s);
     }
   }
@@ -563,7 +637,7 @@ const EXAMPLE_ROW = /\b(?:id|ID|number|row)\s+\w+,\s+([A-Z][a-z]+)\b/g;
  * Pliny the Younger") are not matched.
  */
 export function examplePeople(sentences: readonly ParsedSentence[]): Set<string> {
-  const out = new Set<string>();
+  const out = exampleDataNames(sentences);
   for (const s of sentences) {
     for (const re of [EXAMPLE_GROUP, EXAMPLE_ONE, EXAMPLE_SAY, EXAMPLE_CHARACTER, EXAMPLE_ROW]) {
       re.lastIndex = 0;
@@ -571,4 +645,42 @@ export function examplePeople(sentences: readonly ParsedSentence[]): Set<string>
     }
   }
   return out;
+}
+
+/** Common given names: a made-up person of a worked example ("Alice bought books for twenty pounds"). */
+const FIRST_NAMES = new Set('alice bob carol chloe dave david emma jack james john kate lucy mary mike nina omar paul peter priya raj sam sara sarah tom zoe ben amy anna ali alex jordan charlie max maria sophie leo mia noah liam olivia ella grace harry jane joe tim fred frank dan eve adam beth claire amir fatima hannah ivan jenny kim lily mark nick oscar rosa ruth steve tara yusuf'.split(' '));
+const AMOUNT = /\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\w+)?\b|[£$€%]|\b(?:pounds?|dollars?|euros?|percent|pence|cents?)\b/i;
+const YEAR = /\b(?:1\d{3}|20\d{2})\b/g;
+
+/**
+ * The people or items of a worked example's data ("Alice bought books for twenty pounds, games for fifteen …
+ * Bob bought …"): a capitalised word that is a common given name or that WordNet does not know, said on its
+ * own (not a first name with a surname: "James Watt"), in a sentence with an amount (a number that is not a
+ * year, a currency); two or more such names, one of them said again, most of them given names.
+ */
+function exampleDataNames(sentences: readonly ParsedSentence[]): Set<string> {
+  const seen = new Map<string, { sentences: number; amounts: number }>();
+  sentences.forEach((s) => {
+    const amount = AMOUNT.test(s.text.replace(YEAR, ''));
+    const here = new Set<string>();
+    s.tokens.forEach((t, i) => {
+      if (!/^[A-Z][a-z]{2,}$/.test(t.text) || /^[A-Z]/.test(s.tokens[i + 1]?.text ?? '') || (i > 0 && /^[A-Z][a-z]/.test(s.tokens[i - 1].text))) return;
+      const lower = t.lower;
+      const unknown = !(['noun', 'verb', 'adj', 'adv'] as const).some((p) => isKnown(lower, p));
+      if (!FIRST_NAMES.has(lower) && !(unknown && t.pos === 'PROPN')) return;
+      here.add(t.text);
+    });
+    for (const name of here) {
+      const n = seen.get(name) ?? { sentences: 0, amounts: 0 };
+      n.sentences++;
+      if (amount) n.amounts++;
+      seen.set(name, n);
+    }
+  });
+  const out = new Set<string>();
+  for (const [name, n] of seen) if (n.amounts >= 1) out.add(name);
+  // One of them comes back: the data is used again, as a worked example's is.
+  if (![...out].some((name) => (seen.get(name)?.sentences ?? 0) >= 2)) return new Set<string>();
+  // Data people come in groups with everyday given names; "Marius and Lepidus" with their legions are real people.
+  return out.size >= 2 && [...out].filter((n) => FIRST_NAMES.has(n.toLowerCase())).length * 2 >= out.size ? out : new Set<string>();
 }

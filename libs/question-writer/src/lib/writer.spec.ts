@@ -610,3 +610,88 @@ describe('question writer: what a strict teacher edited on a second unseen set',
     expect(title(['Plants need food too.', 'And the way they do it is called photosynthesis.'], plants)).toBe('Photosynthesis');
   });
 });
+
+describe('question writer: what a strict teacher discarded on a third unseen set', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('1. the people and sums of a worked example are never facts, never swapped in, and code read aloud is no statement', () => {
+    const orders = timed([
+      "We've got a table called orders, with three columns: customer, product and amount.",
+      'Alice bought books for twenty pounds, games for fifteen, and music for twenty-five.',
+      'Bob bought games for thirty-five, books for ten, and music for five.',
+      'COUNT counts the rows in each group of the table.',
+      'SUM adds the values of the column up.',
+      'AVG gives you the average value of the column.',
+      'Alice gets sixty, because twenty plus fifteen plus twenty-five is sixty.',
+      'Notice that the three totals add back up to two hundred, which is a nice sanity check.',
+      'Someone writes SELECT customer, product, SUM of amount FROM orders GROUP BY customer.',
+      "Alice's group has three rows, with three different products.",
+      'Aggregate functions, COUNT, SUM, AVG, MIN and MAX, turn many rows into one value.',
+      'MIN gives you the smallest value, and MAX gives you the biggest value of the column.',
+    ], 8);
+    const lecture = analyseLecture(orders);
+    const facts = lecture.sentences.filter((s) => s.fact).map((s) => s.text);
+    expect(facts.filter((t) => /Alice|Bob|plus|Notice|SELECT/.test(t))).toEqual([]);
+    expect(lecture.terms.some((t) => /^(?:Alice|Bob)$/.test(t.display))).toBe(false);
+    const { questions } = writeQuestions({ segments: orders, settings: { questionTypes: ['true_false', 'multiple_choice', 'single_choice'], interactionCount: 4, questionsPerChapter: 4 } });
+    expect(JSON.stringify(questions)).not.toMatch(/Alice|Bob|bought|plus fifteen|Someone writes/);
+    // A real person with a year is no example: "James Watt" keeps his facts.
+    expect(one('In 1769, James Watt patented a better steam engine with a separate condenser.').fact).toBe(true);
+  });
+
+  it('2. a numbered step is asked about in order, never quoted with "Step N,"', () => {
+    expect(one('Step one, deoxygenated blood from the body comes back through the vena cava into the right atrium.').fact).toBe(false);
+    const steps = readLecture(timed([
+      'Step one, you draw a horizon line at the viewer’s eye level.',
+      'Step two, you choose a single vanishing point on that horizon.',
+      'Step three, you draw lines called orthogonals back towards the vanishing point.',
+    ]));
+    const seq = findSequences(steps);
+    expect(seq.length).toBe(1);
+    expect(seq[0].items[0]).toMatch(/^Draw a horizon line/);
+    const { questions } = writeQuestions({ segments: timed(['Manual handling is any activity where you use your body to move or support a load.', 'Step four, start in a good posture.', 'Step five, keep the load close to your waist, with the heaviest side next to your body.', 'Step seven, keep your head up and look ahead, not down at the load.'], 10), settings: { questionTypes: ['true_false', 'single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 } });
+    // The speaker's words are quoted whole in the feedback; the question itself never carries the step's number.
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(JSON.stringify([q.question, q.options])).not.toMatch(/Step (?:one|two|three|four|five|seven)/i);
+  });
+
+  it('3. the speaker asking the audience to do something now is a demonstration, not a rule', () => {
+    const hand = one('Now, put your hand on the left side of your chest, just slightly to the left of the middle.');
+    expect(hand.rule || hand.instruction || hand.fact).toBe(false);
+    expect(one('Now, notice the left ventricle has a much thicker wall than the right one.').rule).toBe(false);
+    expect(one('Have a look at the diagram of the heart on the board.').rule).toBe(false);
+    // Guidance about the subject stays a rule.
+    expect(one('Keep the load close to your waist, with the heaviest side next to your body.').rule).toBe(true);
+  });
+
+  it('4. a fragment or a bare order is never a true/false statement', () => {
+    expect(one('Feet apart, with one leg slightly forward to keep your balance.').fact).toBe(false);
+    expect(one('Use TILE to assess the risk.').fact).toBe(false);
+    expect(one('Oxygen combines with the electrons and protons to form water.').fact).toBe(true);
+  });
+
+  it('5. the lesson title is the topic the speaker frames or the keyword they repeat, never a word of the examples', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    const blood = ['Blood is pumped by the heart.', 'Blood carries oxygen.', 'Blood flows in arteries and veins.', 'The heart has four chambers.', 'Blood returns through the veins.'];
+    expect(title(["Today we're starting a brand new topic, which is the heart and the circulatory system."], blood)).toBe('Heart and the Circulatory System');
+    const load = ['A load can be heavy.', 'Lift the load close to the body.', 'Manual handling injuries are common.', 'A load should be tested first.', 'Manual handling training is required by law.', 'Most manual handling injuries affect the back.'];
+    expect(title(['Hi everyone, and welcome to this short training video on manual handling.'], load)).toBe('Manual Handling');
+    const groups = ['GROUP BY splits the rows into groups.', 'Alice gets sixty pounds in the single row for her.', 'You can GROUP BY any column.', 'HAVING filters groups after GROUP BY.', 'Every column must be in the GROUP BY or an aggregate.'];
+    expect(title(['Today we need two things: aggregate functions and the GROUP BY clause.'], groups)).toBe('GROUP BY');
+  });
+
+  it('6. an aside is never changed, and a category is swapped only for a sibling category, never a generic noun', () => {
+    expect(one('A patron, just to be clear, is someone who pays for and commissions art.').fact).toBe(false);
+    const volcanoes = timed([
+      'A volcano is an opening in the ground where magma comes up from deep inside the Earth.',
+      'An active volcano has erupted recently and could erupt again.',
+      'Mount Kilimanjaro in Africa is a dormant volcano.',
+      'A dormant volcano is sleeping, but it could wake up.',
+      'An extinct volcano will never erupt again.',
+      'The opening at the top of a volcano is called the crater.',
+    ], 10);
+    const { questions } = writeQuestions({ segments: volcanoes, settings: { questionTypes: ['true_false', 'multiple_choice', 'single_choice'], interactionCount: 6, questionsPerChapter: 6 } });
+    expect(JSON.stringify(questions)).not.toMatch(/Kilimanjaro in Africa is an opening/);
+    for (const q of questions) if (q.type === 'single_choice' && /Kilimanjaro/.test(q.question)) expect(q.options).not.toContain('opening');
+  });
+});

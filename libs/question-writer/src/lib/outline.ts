@@ -329,10 +329,6 @@ function spokenOften(sentences: readonly Sentence[], phrase: string, times = 3):
 export function openingSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
   void terms;
   const first = sentences[0]?.start ?? 0;
-  for (const s of sentences.filter((x) => x.start <= first + 90).slice(0, 18)) {
-    const called = OPENING_CALLED.exec(s.text);
-    if (called && spokenOften(sentences, called[1], 2)) return called[1];
-  }
   const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 8);
   for (let i = 0; i < opening.length; i++) {
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
@@ -352,6 +348,12 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     if (/^(?:something|a lot|the basics|what|how|why|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
     if (!spokenOften(sentences, phrase)) continue;
     return phrase.replace(/[.!]$/, '');
+  }
+  // Only when the opening frames nothing: "the way … is called X" names the subject. A step named
+  // early ("This process is called evaporation.") must not beat "Today we're looking at the water cycle".
+  for (const s of sentences.filter((x) => x.start <= first + 90).slice(0, 18)) {
+    const called = OPENING_CALLED.exec(s.text);
+    if (called && spokenOften(sentences, called[1], 2)) return called[1];
   }
   return null;
 }

@@ -680,6 +680,24 @@ describe('question writer: what a strict teacher discarded on a third unseen set
     expect(title(['Today we need two things: aggregate functions and the GROUP BY clause.'], groups)).toBe('GROUP BY');
   });
 
+  it('the subject the opening frames beats a step the speaker names early ("This process is called evaporation.")', () => {
+    const lecture = analyseLecture(
+      timed(
+        [
+          "Hi everyone, and welcome back. Today we're looking at the water cycle, which is how water moves around our planet.",
+          'The sun is the engine of the whole cycle. It heats oceans, lakes and rivers every single day.',
+          'When water is heated it turns into water vapour and rises into the air. This process is called evaporation.',
+          'Evaporation happens faster on hot days, and evaporation from the oceans is the biggest source of vapour.',
+          'Cold air cannot hold as much vapour, so the vapour turns back into droplets. We call this condensation.',
+          'So the water cycle never stops: evaporation, condensation and precipitation, again and again.',
+          'The water cycle moves water between the oceans, the air and the land.',
+        ],
+        6,
+      ),
+    );
+    expect(lessonTitle(lecture)).toBe('Water Cycle');
+  });
+
   it('6. an aside is never changed, and a category is swapped only for a sibling category, never a generic noun', () => {
     expect(one('A patron, just to be clear, is someone who pays for and commissions art.').fact).toBe(false);
     const volcanoes = timed([

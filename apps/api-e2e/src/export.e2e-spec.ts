@@ -1,10 +1,11 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import type { Response } from 'supertest';
-import { startStack, TEST_HEALTH_TOKEN, type RunningStack } from '@veolearn/testing';
+import { startStack, TEST_HEALTH_TOKEN, TEST_JWT_SECRET, type RunningStack } from '@veolearn/testing';
 import { api, expectErrorBody, PASSWORD, RELAXED_LIMITS, signUp, sql } from './support';
 
 /**
@@ -18,6 +19,14 @@ const ROOT = resolve(__dirname, '..', '..', '..');
 const SCHEMAS = resolve(ROOT, '..', 'shared', 'standards', 'scorm');
 const XSD = { '1.2': join(SCHEMAS, 'scorm12', 'validate-driver.xsd'), '2004': join(SCHEMAS, 'scorm2004-4th', 'validate-driver.xsd') };
 const XSS_TITLE = '</script><img src=x onerror=alert(1)> & "Cells"';
+/** test-scorm's testUrl: the test LMS page under a prefix signed for the owner and the job. */
+const TEST_URL = /^\/api\/exports\/([0-9a-f-]{36})\/t\/(\d+\.\d+\.[A-Za-z0-9_-]{43})\/lms$/;
+
+/** A test page token as the gateway signs it (ScormTestAccess), for expired and forged links. */
+function sign(jobId: string, ownerId: number, expires: number, secret = TEST_JWT_SECRET): string {
+  const key = createHmac('sha256', secret).update('veolearn scorm test page v1').digest();
+  return `${ownerId}.${expires}.${createHmac('sha256', key).update(`${jobId}.${ownerId}.${expires}`).digest('base64url')}`;
+}
 
 let stack: RunningStack;
 let adminToken: string;
@@ -417,12 +426,131 @@ describe('SCORM packages', () => {
     await api(stack).get(`/api/videos/${trialVideo}/scorm-manifest`).set(bearer(trial)).expect(402);
   });
 
-  it('tests the built package: success with no errors', async () => {
+  it('tests the built package: success with no errors and a signed test page URL', async () => {
     const res = await api(stack).post(`/api/videos/${videoId}/test-scorm`).set(bearer(owner)).send({ scormVersion: '2004' }).expect(200);
-    expect(res.body).toEqual({ success: true, testUrl: null, errors: [] });
+    expect(res.body).toEqual({ success: true, testUrl: expect.stringMatching(TEST_URL), errors: [] });
     const other = await youtubeLesson(owner.id, 'Fresh lesson');
     const fresh = await api(stack).post(`/api/videos/${other}/test-scorm`).set(bearer(owner)).send({}).expect(200);
-    expect(fresh.body).toEqual({ success: true, testUrl: null, errors: [] });
+    expect(fresh.body).toEqual({ success: true, testUrl: expect.stringMatching(TEST_URL), errors: [] });
+    expect(TEST_URL.exec(fresh.body.testUrl)![1]).not.toBe(TEST_URL.exec(res.body.testUrl)![1]);
+  });
+
+  describe('the test LMS page under its signed prefix', () => {
+    let jobId: string;
+    let token: string;
+    let prefix: string;
+
+    beforeAll(async () => {
+      const res = await api(stack).post(`/api/videos/${videoId}/test-scorm`).set(bearer(owner)).send({ scormVersion: '1.2' }).expect(200);
+      const match = TEST_URL.exec(res.body.testUrl);
+      expect(match).not.toBeNull();
+      [, jobId, token] = match!;
+      prefix = `/api/exports/${jobId}/t/${token}/`;
+      const [row] = await sql<{ owner_id: number; state: string; scorm_version: string }>(stack, 'SELECT owner_id, state, scorm_version FROM export.scorm_packages WHERE id = $1', [jobId]);
+      expect(row).toMatchObject({ owner_id: owner.id, state: 'completed', scorm_version: '1.2' });
+    });
+
+    it('serves the page without a session: the runtime, its script and the launch page in an iframe, all same-origin, no inline script', async () => {
+      const page = await api(stack).get(`${prefix}lms`).expect(200);
+      expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(page.headers['cache-control']).toBe('private, no-store');
+      const csp = String(page.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toMatch(/frame-src 'self'/);
+      const html = page.text;
+      expect(html).toContain('data-scorm-version="1.2"');
+      expect(html).toContain('data-launch="files/index.html"');
+      expect(html).toContain('What the LMS received');
+      const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+      expect(scripts).toEqual(['<script src="scorm-again.js">', '<script src="lms.js">']);
+      expect(html).not.toMatch(/<script>[^<]/);
+      // The lesson's title is escaped.
+      expect(html).not.toContain('<img src=x');
+      expect(html).toContain('&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;');
+
+      const runtime = await api(stack).get(`${prefix}scorm-again.js`).expect(200);
+      expect(runtime.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(runtime.text).toContain('Scorm12API');
+      expect(runtime.text).toContain('Scorm2004API');
+      const script = await api(stack).get(`${prefix}lms.js`).expect(200);
+      expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(script.text).toContain('window.API_1484_11 = api');
+      expect(script.text).toContain("'LMSCommit'");
+    });
+
+    it("serves the package's files from the stored zip with their content types", async () => {
+      const index = await api(stack).get(`${prefix}files/index.html`).expect(200);
+      expect(index.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(index.text).toContain('<script src="lesson.js"></script><script src="assets/app.js"></script>');
+      const lesson = await api(stack).get(`${prefix}files/lesson.js`).expect(200);
+      expect(lesson.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(lesson.text).toContain('window.VEOLEARN_LESSON = ');
+      expect(Number(lesson.headers['content-length'])).toBe(Buffer.byteLength(lesson.text));
+      const app = await api(stack).get(`${prefix}files/assets/app.js`).expect(200);
+      expect(app.text).toBe('console.log(window.VEOLEARN_LESSON.lesson.title);');
+      const json = await api(stack).get(`${prefix}files/lesson.json`).expect(200);
+      expect(json.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(json.body).toMatchObject({ scormVersion: '1.2', video: { id: videoId } });
+      const captions = await api(stack).get(`${prefix}files/media/captions.vtt`).expect(200);
+      expect(captions.headers['content-type']).toBe('text/vtt; charset=utf-8');
+      expect(captions.text).toMatch(/^WEBVTT/);
+
+      const media = await api(stack).get(`${prefix}files/media/video.webm`).buffer(true).parse(binary).expect(200);
+      expect(media.headers['content-type']).toBe('video/webm');
+      expect(media.headers['accept-ranges']).toBe('bytes');
+      expect((media.body as Buffer).equals(video)).toBe(true);
+      const part = await api(stack).get(`${prefix}files/media/video.webm`).set('Range', 'bytes=100-199').buffer(true).parse(binary).expect(206);
+      expect(part.headers['content-range']).toBe(`bytes 100-199/${video.length}`);
+      expect((part.body as Buffer).equals(video.subarray(100, 200))).toBe(true);
+      await api(stack).get(`${prefix}files/media/video.webm`).set('Range', `bytes=${video.length}-`).expect(416);
+    });
+
+    it('answers 404 for a path the manifest does not list or that is not a plain relative path', async () => {
+      for (const path of ['imsmanifest.xml', 'missing.js', 'assets', 'assets/', '%2e%2e/imsmanifest.xml', 'assets%2Fapp.js', 'assets/./app.js', 'assets//app.js', '%00', 'index.html%00', 'INDEX.HTML', '..%5Cindex.html']) {
+        const res = await api(stack).get(`${prefix}files/${path}`);
+        expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      }
+      await api(stack).get(`${prefix}other`).expect(404);
+    });
+
+    it('answers 404 for a wrong, tampered or expired token, and for another owner', async () => {
+      const [ownerId, expires, signature] = token.split('.');
+      const tampered = `${ownerId}.${expires}.${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+      const later = `${ownerId}.${Number(expires) + 3600}.${signature}`;
+      const expired = sign(jobId, Number(ownerId), Math.floor(Date.now() / 1000) - 60);
+      const stillValid = sign(jobId, Number(ownerId), Math.floor(Date.now() / 1000) + 600);
+      await api(stack).get(`/api/exports/${jobId}/t/${stillValid}/files/index.html`).expect(200);
+      for (const bad of [tampered, later, expired, 'nonsense', `${ownerId}.${expires}`, sign(jobId, Number(ownerId), Number(expires), 'another-secret')]) {
+        for (const path of ['lms', 'lms.js', 'scorm-again.js', 'files/index.html']) {
+          const res = await api(stack).get(`/api/exports/${jobId}/t/${bad}/${path}`);
+          expect({ bad, path, status: res.status }).toEqual({ bad, path, status: 404 });
+        }
+      }
+      // A bearer session changes nothing: the signature is what counts.
+      await api(stack).get(`/api/exports/${jobId}/t/${tampered}/lms`).set(bearer(owner)).expect(404);
+    });
+
+    it("answers 404 for another user's job: their token does not open it, nor does a link signed for another owner", async () => {
+      const stranger = await proAccount();
+      const theirVideo = await youtubeLesson(stranger.id, 'Their lesson');
+      const theirs = await api(stack).post(`/api/videos/${theirVideo}/test-scorm`).set(bearer(stranger)).send({}).expect(200);
+      const [, theirJob, theirToken] = TEST_URL.exec(theirs.body.testUrl)!;
+      expect(theirToken.startsWith(`${stranger.id}.`)).toBe(true);
+      await api(stack).get(`/api/exports/${theirJob}/t/${theirToken}/lms`).expect(200);
+      // The stranger's token on the owner's job, and the owner's token on the stranger's job.
+      await api(stack).get(`/api/exports/${jobId}/t/${theirToken}/lms`).expect(404);
+      await api(stack).get(`/api/exports/${jobId}/t/${theirToken}/files/index.html`).expect(404);
+      await api(stack).get(`/api/exports/${theirJob}/t/${token}/files/index.html`).expect(404);
+      // Even correctly signed for the stranger (as if the key leaked), the owner's job stays theirs: the export-service checks the owner.
+      const forged = sign(jobId, stranger.id, Math.floor(Date.now() / 1000) + 600);
+      await api(stack).get(`/api/exports/${jobId}/t/${forged}/lms`).expect(404);
+      await api(stack).get(`/api/exports/${jobId}/t/${forged}/files/index.html`).expect(404);
+      await api(stack).get(`/api/exports/${jobId}`).set(bearer(stranger)).expect(404);
+      // An unknown job, even signed.
+      const unknown = '00000000-0000-4000-8000-000000000000';
+      await api(stack).get(`/api/exports/${unknown}/t/${sign(unknown, owner.id, Math.floor(Date.now() / 1000) + 600)}/lms`).expect(404);
+    });
   });
 
   it('reports the export-service and its queue in the health details', async () => {

@@ -320,7 +320,7 @@ describe('share page, export dialog and embed page in the browser', () => {
       await page.getByRole('button', { name: `Download ${name}` }).click();
       expect((await download).suggestedFilename()).toBe(name);
     }
-    // The package check: the server builds and validates the package (its test page is not served yet).
+    // The package check: the server builds and validates the package and opens its test page (see scorm-test-page.e2e-spec).
     await page.getByRole('button', { name: 'Test SCORM 1.2' }).click();
     await suite.toast('SCORM Test Successful').waitFor({ timeout: 30_000 });
 

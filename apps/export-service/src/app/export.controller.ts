@@ -15,8 +15,10 @@ import {
   type PingReply,
   type ScormManifestMessage,
   type ServiceHealth,
+  type TestPackageMessage,
+  type TestPackageView,
   type TestScormMessage,
-  type TestScormResult,
+  type TestScormReply,
 } from '@veolearn/contracts';
 import { INSTANCE_ID, probe } from '@veolearn/nest-common';
 import { ExportsService } from './exports.service';
@@ -48,8 +50,13 @@ export class ExportController {
   }
 
   @MessagePattern(ExportPatterns.testScorm)
-  testScorm(@Payload() message: TestScormMessage): Promise<TestScormResult> {
+  testScorm(@Payload() message: TestScormMessage): Promise<TestScormReply> {
     return this.exports.testScorm(message);
+  }
+
+  @MessagePattern(ExportPatterns.testPackage)
+  testPackage(@Payload() message: TestPackageMessage): Promise<TestPackageView> {
+    return this.exports.testPackage(message);
   }
 
   @MessagePattern(ExportFilePatterns.scormManifest)

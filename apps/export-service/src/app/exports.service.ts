@@ -20,14 +20,16 @@ import {
   SCORM_EXPORT_VERSIONS,
   type ScormManifestMessage,
   type ScormVersion,
+  type TestPackageMessage,
+  type TestPackageView,
   type TestScormMessage,
-  type TestScormResult,
+  type TestScormReply,
 } from '@veolearn/contracts';
 import { featureDecision, type Feature } from '@veolearn/domain';
 import { AppConfig } from '@veolearn/config';
 import { rpcError } from '@veolearn/nest-common';
 import { EXPORT_STAGES } from '@veolearn/queues';
-import { checkPackage, SCORM_MANIFEST_FILE } from '@veolearn/scorm';
+import { allElements, checkPackage, hrefToPackagePath, invalidPackagePath, manifestVersion, readXml, SCORM_MANIFEST_FILE } from '@veolearn/scorm';
 import { VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
 import { ScormPackageEntity } from './entities';
 import { ExportQueue } from './jobs/export-queue';
@@ -36,7 +38,7 @@ import { LibraryClient } from './library-client';
 import { contentHash, LAUNCH_PAGE, LESSON_SCRIPT, packageLessonData, type PackageOptions, scormFilename } from './scorm/package-contents';
 import { listPlayerFiles, type PlayerFile, playerFingerprint } from './scorm/player-files';
 import { lessonManifest, packageFiles } from './scorm/scorm-builder';
-import { readZipEntries, readZipEntry, type ZipRead } from './scorm/zip-reader';
+import { entryDataOffset, readZipEntries, readZipEntry, type ZipEntry, type ZipRead } from './scorm/zip-reader';
 import { lmsConfigurations } from './share/lms-configurations';
 import { lti11Cartridge, lti11FileName, lti13ConfigText, lti13FileName } from './share/lti-files';
 import { embedCodes, shareLinks } from './share/share-links';
@@ -49,6 +51,26 @@ const TEST_WAIT_MS = 45_000;
 const TEST_POLL_MS = 200;
 /** The largest manifest test-scorm reads. */
 const MANIFEST_MAX_BYTES = 5 * 1024 * 1024;
+const FILE_NOT_FOUND = 'File not found';
+/** Packages whose listing the test page keeps (stored packages never change under their key). */
+const LISTING_CACHE_SIZE = 32;
+
+/** What the test page needs of one stored package: its version, title and the manifest's files that the zip holds. */
+interface PackageListing {
+  scormVersion: ScormVersion;
+  title: string;
+  entries: Map<string, ZipEntry>;
+}
+
+/** The files a manifest lists (`<file href>` and each resource's `href`), as package paths. */
+export function manifestFiles(manifest: string): string[] {
+  const paths = new Set<string>();
+  for (const element of allElements(readXml(manifest))) {
+    const href = element.attributes['href'];
+    if ((element.local === 'file' || element.local === 'resource') && typeof href === 'string') paths.add(hrefToPackagePath(href));
+  }
+  return [...paths].filter((p) => invalidPackagePath(p) === null);
+}
 
 const FEATURE_OF: Record<ExportFormat, Feature> = { url: 'share', embed: 'embed', lti: 'lms', scorm: 'scorm' };
 
@@ -161,31 +183,89 @@ export class ExportsService {
    * Builds (or reuses) the package, then opens the stored zip and checks it as an LMS would:
    * imsmanifest.xml at the root, the LMS rules of checkPackage, every file the manifest lists, the
    * launch page and the lesson data. The XSD validation runs in the tests (xmllint is a dev tool),
-   * not here. testUrl is null: no page serves unzipped packages yet.
+   * not here. A passing package answers its job id; the gateway signs the test page's URL for it.
    */
-  async testScorm(message: TestScormMessage): Promise<TestScormResult> {
+  async testScorm(message: TestScormMessage): Promise<TestScormReply> {
     const version = message?.scormVersion ?? '1.2';
     const result = await this.exportVideo({ owner: message.owner, videoId: message.videoId, origin: message.origin, format: 'scorm', options: { scormVersion: version } });
     if (result.type !== 'scorm') throw new Error('unexpected export result');
     const row = await this.waitForBuild(result.data.job.id);
-    if (row.state === 'failed') return { success: false, testUrl: null, errors: [row.error ?? 'The package could not be built.'] };
+    if (row.state === 'failed') return { success: false, jobId: null, errors: [row.error ?? 'The package could not be built.'] };
     if (row.state !== 'completed' || !row.storageKey) {
-      return { success: false, testUrl: null, errors: ['The package is still being built; test it again in a minute.'] };
+      return { success: false, jobId: null, errors: ['The package is still being built; test it again in a minute.'] };
     }
     const errors = await this.checkStoredPackage(row.storageKey);
-    return { success: errors.length === 0, testUrl: null, errors };
+    return { success: errors.length === 0, jobId: errors.length === 0 ? row.id : null, errors };
   }
 
-  async checkStoredPackage(storageKey: string): Promise<string[]> {
+  private readonly listings = new Map<string, PackageListing>();
+
+  /**
+   * The test page's view of a completed package of the owner: its version and title, and (for a
+   * path) where that file lies in the zip. Only files the manifest lists and the zip holds are
+   * answered; anything else, another owner's job or a job without a package is 404.
+   */
+  async testPackage(message: TestPackageMessage): Promise<TestPackageView> {
+    if (typeof message?.ownerId !== 'number') throw rpcError(404, JOB_NOT_FOUND);
+    const path = message.path;
+    if (path !== null && (typeof path !== 'string' || path.length > 500 || invalidPackagePath(path) !== null)) throw rpcError(404, FILE_NOT_FOUND);
+    const row = await this.ownedRow({ owner: { userId: message.ownerId } as Owner, jobId: message.jobId });
+    if (row.state !== 'completed' || !row.storageKey) throw rpcError(404, 'This SCORM package is not built.');
+    const storageKey = row.storageKey;
+    const read = this.zipRead(storageKey);
+    const listing = await this.listing(storageKey, read);
+    const view: TestPackageView = { scormVersion: listing.scormVersion, title: listing.title, launchPage: LAUNCH_PAGE, storageKey, entry: null };
+    if (path === null) return view;
+    const entry = listing.entries.get(path);
+    if (!entry) throw rpcError(404, FILE_NOT_FOUND);
+    const dataOffset = await entryDataOffset(read, entry);
+    return { ...view, entry: { path, method: entry.method, dataOffset, compressedSize: entry.compressedSize, size: entry.size } };
+  }
+
+  private async listing(storageKey: string, read: ZipRead): Promise<PackageListing> {
+    const cached = this.listings.get(storageKey);
+    if (cached) return cached;
     const stat = await this.storage.stat(storageKey);
-    if (!stat) return ['The stored package is missing. Export the lesson again.'];
-    const read: ZipRead = async (offset, length) => {
+    if (!stat) throw rpcError(404, 'The stored SCORM package is missing. Export the lesson again to rebuild it.');
+    let listing: PackageListing;
+    try {
+      const entries = await readZipEntries(read, stat.size);
+      const manifestEntry = entries.find((e) => e.name === SCORM_MANIFEST_FILE);
+      if (!manifestEntry || manifestEntry.size > MANIFEST_MAX_BYTES) throw new Error('no readable imsmanifest.xml');
+      const manifest = (await readZipEntry(read, manifestEntry)).toString('utf8');
+      const byName = new Map(entries.filter((e) => !e.name.endsWith('/')).map((e) => [e.name, e] as const));
+      const listed = new Map<string, ZipEntry>();
+      for (const file of manifestFiles(manifest)) {
+        const entry = byName.get(file);
+        if (entry) listed.set(file, entry);
+      }
+      const organization = allElements(readXml(manifest)).find((e) => e.local === 'organization');
+      const title = organization?.children.find((e) => e.local === 'title')?.text.trim() || 'SCORM package';
+      listing = { scormVersion: manifestVersion(manifest) ?? '1.2', title, entries: listed };
+    } catch (error) {
+      this.logger.warn(`Package ${storageKey} cannot be served for testing: ${error instanceof Error ? error.message : String(error)}`);
+      throw rpcError(404, 'This SCORM package cannot be read. Export the lesson again.');
+    }
+    this.listings.set(storageKey, listing);
+    while (this.listings.size > LISTING_CACHE_SIZE) this.listings.delete(this.listings.keys().next().value as string);
+    return listing;
+  }
+
+  /** Byte ranges of a stored object. */
+  private zipRead(storageKey: string): ZipRead {
+    return async (offset, length) => {
       if (length <= 0) return Buffer.alloc(0);
       const stream = await this.storage.openRead(storageKey, { start: offset, end: offset + length - 1 });
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks);
     };
+  }
+
+  async checkStoredPackage(storageKey: string): Promise<string[]> {
+    const stat = await this.storage.stat(storageKey);
+    if (!stat) return ['The stored package is missing. Export the lesson again.'];
+    const read = this.zipRead(storageKey);
     let entries;
     try {
       entries = await readZipEntries(read, stat.size);

@@ -13,6 +13,8 @@ import { GoogleController } from './auth/google.controller';
 import { GoogleOAuthService } from './auth/google-oauth.service';
 import { SessionGuard } from './auth/session.guard';
 import { ExportController } from './export/export.controller';
+import { ScormTestAccess } from './export/scorm-test-access';
+import { ScormTestController } from './export/scorm-test.controller';
 import { GenerationController } from './generation/generation.controller';
 import { YouTubeController } from './generation/youtube.controller';
 import { HealthController } from './health/health.controller';
@@ -62,10 +64,11 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       }),
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController, ExportController],
+  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     GoogleOAuthService,
     SpaFallback,
+    ScormTestAccess,
     { provide: APP_GUARD, useClass: ThrottlerGuard },
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },

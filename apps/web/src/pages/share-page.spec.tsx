@@ -249,7 +249,7 @@ describe('SharePage', () => {
     expect(await screen.findByText(title)).toBeTruthy();
     expect(screen.getByText(description)).toBeTruthy();
     expect(JSON.parse(String(calls('POST', '/api/videos/5/test-scorm')[0][1].body))).toEqual({ scormVersion: '2004' });
-    if (answer.status === 200 && answer.body.testUrl) expect(open).toHaveBeenCalledWith('/scorm-test/5', '_blank', 'noopener');
+    if (answer.status === 200 && answer.body.testUrl) expect(open).toHaveBeenCalledWith('/scorm-test/5', '_blank');
     else expect(open).not.toHaveBeenCalled();
     open.mockRestore();
   });

@@ -160,3 +160,46 @@ export interface TestScormResult {
   testUrl: string | null;
   errors: string[];
 }
+
+/**
+ * export-service → gateway: what test-scorm found. The gateway turns a passing package into a
+ * testUrl signed for its job (only the owner ever receives it) and answers TestScormResult.
+ */
+export interface TestScormReply {
+  success: boolean;
+  errors: string[];
+  /** The checked package's job; null when no completed package was checked. */
+  jobId: string | null;
+}
+
+/**
+ * gateway → export-service: one file of a completed package for the test page (or, with path null,
+ * only the package's facts). The gateway sends it only for a job id and owner it signed itself.
+ */
+export interface TestPackageMessage {
+  ownerId: number;
+  jobId: string;
+  /** A plain relative path the package's manifest lists; null for the package alone. */
+  path: string | null;
+}
+
+/** Where one zip entry's bytes lie inside the stored package. */
+export interface PackageEntryRef {
+  path: string;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  /** Offset of the entry's (compressed) data in the zip. */
+  dataOffset: number;
+  compressedSize: number;
+  size: number;
+}
+
+export interface TestPackageView {
+  scormVersion: ScormVersion;
+  title: string;
+  /** The launch page's package path (index.html). */
+  launchPage: string;
+  storageKey: string;
+  /** The asked-for entry; null when path was null. */
+  entry: PackageEntryRef | null;
+}

@@ -12,6 +12,8 @@ export const ExportPatterns = {
   packageFile: 'export.package-file',
   /** Owner: builds (or reuses) the package, validates its manifest and files, answers {success, testUrl, errors}. */
   testScorm: 'export.test-scorm',
+  /** Gateway-signed test page: a completed package's facts and where one of its manifest's files lies in the zip. */
+  testPackage: 'export.test-package',
   health: 'export.health',
   ping: 'export.ping',
 } as const;

@@ -97,11 +97,16 @@ export async function readZipEntries(read: ZipRead, size: number): Promise<ZipEn
   return entries;
 }
 
+/** Where an entry's (compressed) data starts: after its local header, name and extra field. */
+export async function entryDataOffset(read: ZipRead, entry: ZipEntry): Promise<number> {
+  const header = await read(entry.localHeaderOffset, 30);
+  if (header.length < 30 || header.readUInt32LE(0) !== LOCAL) throw new ZipFormatError(`broken local header of ${entry.name}`);
+  return entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+}
+
 /** One entry's bytes (stored or deflated). Meant for small entries such as the manifest. */
 export async function readZipEntry(read: ZipRead, entry: ZipEntry): Promise<Buffer> {
-  const header = await read(entry.localHeaderOffset, 30);
-  if (header.readUInt32LE(0) !== LOCAL) throw new ZipFormatError(`broken local header of ${entry.name}`);
-  const start = entry.localHeaderOffset + 30 + header.readUInt16LE(26) + header.readUInt16LE(28);
+  const start = await entryDataOffset(read, entry);
   const data = await read(start, entry.compressedSize);
   if (entry.method === 0) return data;
   if (entry.method === 8) return inflateRawSync(data);

@@ -19,6 +19,7 @@ import { StorageNotFoundError, VIDEO_STORAGE, type VideoStorage } from '@veolear
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { IdParam, ownerOf } from '../library/library-http';
 import { ExportClient } from '../services/export-client';
+import { ScormTestAccess } from './scorm-test-access';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'A video id: a positive whole number (400 otherwise)' };
 const JOB_PARAM = { name: 'jobId', type: String, description: 'The SCORM job id from POST /api/videos/{id}/export' };
@@ -53,6 +54,7 @@ export class ExportController {
     private readonly exports: ExportClient,
     private readonly config: AppConfig,
     @Inject(VIDEO_STORAGE) private readonly storage: VideoStorage,
+    private readonly testAccess: ScormTestAccess,
   ) {}
 
   /** The origin links are built on: PUBLIC_URL. */
@@ -154,11 +156,19 @@ export class ExportController {
     summary: 'Build (or reuse) the SCORM package and check it as an LMS would: {success, testUrl, errors}',
     description:
       'Opens the stored zip and checks imsmanifest.xml at the root, the LMS rules beyond the XSDs, every file the manifest lists, ' +
-      'the launch page and the lesson data. The XSD validation runs in the test suite (xmllint), not here. testUrl is null until a ' +
-      'page that runs packages inside a SCORM API exists. Waits up to 45 s for a build. Publishes the lesson, like every export.',
+      'the launch page and the lesson data. The XSD validation runs in the test suite (xmllint), not here. A passing package answers ' +
+      'testUrl: /api/exports/{jobId}/t/{token}/lms, a page that plays it inside a SCORM API (scorm-again) and shows what the runtime ' +
+      'received; the link is signed for you and this package and works for 12 hours without a session. Waits up to 45 s for a build. ' +
+      'Publishes the lesson, like every export.',
   })
-  testScorm(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() dto: TestScormDto): Promise<TestScormResult> {
-    return this.exports.testScorm({ owner: ownerOf(principal), videoId: id, origin: this.origin, scormVersion: dto.scormVersion ?? '1.2' });
+  async testScorm(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() dto: TestScormDto): Promise<TestScormResult> {
+    const owner = ownerOf(principal);
+    const reply = await this.exports.testScorm({ owner, videoId: id, origin: this.origin, scormVersion: dto.scormVersion ?? '1.2' });
+    return {
+      success: reply.success,
+      testUrl: reply.success && reply.jobId ? this.testAccess.pageUrl(reply.jobId, owner.userId) : null,
+      errors: reply.errors,
+    };
   }
 
   private sendFile(reply: FastifyReply, file: DownloadFile): FastifyReply {

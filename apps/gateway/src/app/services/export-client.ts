@@ -15,8 +15,10 @@ import {
   type PingReply,
   type ScormManifestMessage,
   type ServiceHealth,
+  type TestPackageMessage,
+  type TestPackageView,
   type TestScormMessage,
-  type TestScormResult,
+  type TestScormReply,
 } from '@veolearn/contracts';
 import { callService } from '@veolearn/nest-common';
 
@@ -48,8 +50,12 @@ export class ExportClient {
     return this.send(ExportPatterns.packageFile, message);
   }
 
-  testScorm(message: TestScormMessage): Promise<TestScormResult> {
+  testScorm(message: TestScormMessage): Promise<TestScormReply> {
     return this.send(ExportPatterns.testScorm, message, this.config.SERVICE_TIMEOUT_MS * 2 + TEST_SCORM_EXTRA_MS);
+  }
+
+  testPackage(message: TestPackageMessage): Promise<TestPackageView> {
+    return this.send(ExportPatterns.testPackage, message);
   }
 
   scormManifest(message: ScormManifestMessage): Promise<DownloadFile> {

@@ -198,7 +198,10 @@ export function useTestScorm(videoId: number) {
             toast({ variant: 'destructive', title: 'SCORM Test Failed', description: result?.errors?.[0] ?? 'Unknown error occurred' });
             return;
           }
-          const opened = result.testUrl ? window.open(result.testUrl, '_blank', 'noopener') : null;
+          // Without 'noopener' window.open answers the tab (null when a pop-up blocker stopped it); the
+          // opener link is cut by hand instead.
+          const opened = result.testUrl ? window.open(result.testUrl, '_blank') : null;
+          if (opened) opened.opener = null;
           toast({
             title: 'SCORM Test Successful',
             description: result.testUrl && !opened ? `The package passed its checks. Open ${result.testUrl} to play it.` : 'The package passed its checks.',

@@ -4,7 +4,7 @@ import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
-import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection } from './sentences';
+import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection, withoutMarker } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
 import { baseForm, hypernymsUpTo, isKnown, nounSenseCount } from './wordnet';
 
@@ -156,7 +156,7 @@ function withGap(s: Sentence, token: number, length: number, gap: string): strin
   let before = s.text.slice(0, from);
   // "an ____" would give away a vowel.
   before = before.replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? 'A' : 'a'}/an `);
-  return clean(before + gap + s.text.slice(to));
+  return clean(withoutMarker(before + gap + s.text.slice(to)));
 }
 
 /** A number term's value and unit ("36 ATP molecules" → "36"). */
@@ -331,7 +331,7 @@ function namedAlternatives(slot: Slot, key: Term, description: string): string[]
   const out: string[] = [];
   for (const t of pool) {
     const text = t.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(t.display) ? t.display : t.display[0].toLowerCase() + t.display.slice(1);
-    if (t.id === key.id || t.plural !== key.plural || t.pos !== key.pos || out.includes(text) || description.toLowerCase().includes(t.display.toLowerCase())) continue;
+    if (t.id === key.id || misreadTerm(slot, t.display) || t.plural !== key.plural || t.pos !== key.pos || out.includes(text) || description.toLowerCase().includes(t.display.toLowerCase())) continue;
     out.push(text);
   }
   return out.slice(0, 3);
@@ -532,7 +532,7 @@ function readsAsRule(text: string): boolean {
 }
 
 function statement(text: string): string {
-  let t = clean(text).replace(/[!]$/, '.');
+  let t = withoutMarker(clean(text).replace(/[!]$/, '.'));
   t = t.replace(/^(?:and\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[,:.-]?\s*/i, '').replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
   t = cap(t);
   return /[.]$/.test(t) ? t : `${t}.`;
@@ -853,7 +853,7 @@ export function buildFillGaps(slot: Slot): Question | null {
     const wordBank = shuffle([...sorted.map((_, k) => answers[k][0]), ...bankExtra], slot.rng);
     return {
       ...base(slot, 'fill_gaps', slot.lecture.audience === 'children' ? 'Fill in the missing words.' : 'Complete the sentence with the missing terms.', lead ? [lead, s] : [s], answers.map((a) => `“${a[0]}”`).join(' and '), lead ? `${quoteOf(lead)} ${quoteOf(s)}` : quoteOf(s)),
-      options: { text: clean(lead ? `${quoteOf(lead)} ${text}` : text), wordBank },
+      options: { text: clean(lead ? `${quoteOf(lead)} ${withoutMarker(text)}` : withoutMarker(text)), wordBank },
       correctAnswer: answers,
     };
   }

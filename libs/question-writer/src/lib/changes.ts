@@ -276,6 +276,8 @@ export function misreadVerbPhrase(tokens: readonly Token[], token: number, lengt
   const head = tokens[token + length - 1];
   const before = tokens[token + length - 2];
   const next = tokens[token + length];
+  // "evaporation, condensation and collection repeat again": the bare verb of a joined subject, read as a noun.
+  if (head.lower === head.lemma && tokens[token - 1]?.lower === 'and' && isKnown(head.lower, 'verb') && ['ADV', 'ADP', 'DET'].includes(next?.pos ?? '') && ['NOUN', 'PROPN'].includes(tokens[token - 2]?.pos ?? '') && tokens[token - 3]?.text === ',') return true;
   if (!pluralToken(head) || !['NOUN', 'PROPN'].includes(before.pos) || pluralToken(before) || !isKnown(head.lemma, 'verb')) return false;
   return !next || !['VERB', 'AUX'].includes(next.pos);
 }
@@ -442,6 +444,16 @@ function shaped(text: string, key: Term): string {
  * same part of speech, same number), never overlapping the key or each other, never one that might also be
  * true in the key's sentence. From the same lecture first, then WordNet siblings of the key's head.
  */
+/**
+ * "evaporation", "condensation", "precipitation": processes the lecture names more than once are the same kind
+ * of thing, whatever sense WordNet lists first (condensation as a thought, precipitation as an amount), and a
+ * wrong option even when the speaker names it only outside facts ("We call this condensation.").
+ */
+function bothProcesses(key: Term, t: Term): boolean {
+  const process = (x: Term) => x.pos === 'NOUN' && !x.key.includes(' ') && /(?:tion|sion|sis)$/.test(x.key) && nounClasses(x.key).includes('noun.process');
+  return process(key) && process(t) && t.occurrences.length >= 2;
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -449,7 +461,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
   const right = new Set((q.alsoRight ?? []).map((x) => x.toLowerCase()));
   const kindOfKey = (text: string) => right.has(text.toLowerCase()) || hypernyms(text).some((h) => h.toLowerCase() === key.head || h.toLowerCase() === key.key);
   const fromLecture = q.terms
-    .filter((t) => t.id !== key.id && t.cls === key.cls && t.pos === key.pos && t.plural === key.plural && isSalient(t) && !kindOfKey(t.display))
+    .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
     // "call voltage", "known as …": a phrase the term finder took with the verb that names it.

@@ -76,6 +76,14 @@ function retagMissingVerb(tokens: Token[]): void {
       return;
     }
   }
+  // "Evaporation and transpiration move a huge amount …": a bare verb after two nouns joined by "and", before a determiner.
+  for (let i = 3; i < tokens.length - 1; i++) {
+    const t = tokens[i];
+    if (t.pos === 'NOUN' && t.lower === t.lemma && ['NOUN', 'PROPN'].includes(tokens[i - 1].pos) && tokens[i - 2].lower === 'and' && ['NOUN', 'PROPN'].includes(tokens[i - 3].pos) && /^(?:a|an|the|some|most|much|many|all|their|its)$/i.test(tokens[i + 1].text) && isKnown(t.lower, 'verb')) {
+      t.pos = 'VERB';
+      return;
+    }
+  }
 }
 
 /** Splits a text into sentences of tagged tokens (parts of speech, lemmas, entities, negation). */

@@ -34,7 +34,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
 const ASIDES = /\b(?:(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
-const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'really', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
+const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
 export const STEP_PREFIX = /^(?:and\s+|so\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b\s*[,:.-]?\s*/i;
@@ -58,7 +58,7 @@ export function hasInterjection(tokens: readonly Token[]): boolean {
 export const LIST_MARKER = /^(?:and\s+|so\s+)?(?:(?:number\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|eighth|ninth|tenth|last(?:ly)?|\d{1,2}[.)]?)\s*[,:.)-]\s/i;
 
 /** "Historians usually split …", "Scientists argue …": about how people study or sort the subject, not the subject itself. */
-const ABOUT_THE_FIELD = /^(?:most\s+|many\s+|some\s+)?(?:historians|scientists|experts|researchers|scholars|economists|teachers|textbooks|books|people|biologists|psychologists|philosophers)\s+(?:\w+ly\s+|often\s+|still\s+|also\s+|tend to\s+)?(?:split|divide|group|sort|classify|break|argue|disagree|debate|agree|like|love|prefer|still argue|have argued|have debated)\b/i;
+const ABOUT_THE_FIELD = /^(?:most\s+|many\s+|some\s+)?(?:historians|scientists|experts|researchers|scholars|economists|teachers|textbooks|books|people|biologists|psychologists|philosophers)\s+(?:\w+ly\s+|often\s+|still\s+|also\s+|tend to\s+)?(?:split|divide|group|sort|classify|break|argue|disagree|debate|agree|like|love|prefer|still argue|have argued|have debated|are sceptical|are skeptical|were sceptical|were skeptical|are unsure|are divided|remain sceptical|remain skeptical)\b/i;
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
@@ -198,6 +198,19 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
   return out;
 }
 
+/**
+ * "Evaporation and transpiration move a huge amount …": a bare verb the tagger read as a noun, right after a
+ * subject of two nouns joined by "and" (or a plural noun), before a determiner.
+ */
+function pluralSubjectVerb(tokens: readonly Token[], i: number): boolean {
+  const t = tokens[i];
+  const prev = tokens[i - 1];
+  if (!t || !prev || t.pos !== 'NOUN' || t.lower !== t.lemma || !isKnown(t.lower, 'verb') || baseForm(t.lower, 'verb') !== t.lower) return false;
+  if (!/^(?:a|an|the|some|most|much|many|all|their|its)$/i.test(tokens[i + 1]?.text ?? '')) return false;
+  const joined = ['NOUN', 'PROPN'].includes(prev.pos) && tokens[i - 2]?.lower === 'and' && ['NOUN', 'PROPN'].includes(tokens[i - 3]?.pos ?? '');
+  return joined && !tokens.slice(0, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX');
+}
+
 /** A word WordNet does not know in any part of speech (a surname, most often, in lower-case captions). */
 function unknownWord(t: Token | undefined, strict = true): boolean {
   return t !== undefined && ['NOUN', 'PROPN', 'VERB', 'ADJ'].includes(t.pos) && /^[a-z]{4,}$/.test(t.lower) && !(strict && /(?:ic|al|ous|ive|ful|ing|ed|ly|er|ist|ism)$/.test(t.lower)) && !(['noun', 'verb', 'adj', 'adv'] as const).some((p) => isKnown(t.lower, p)) && !isKnown(t.lemma, 'noun') && !isKnown(t.lemma, 'verb');
@@ -332,7 +345,71 @@ export function needsContext(s: ParsedSentence): boolean {
   return false;
 }
 
+/** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
+export const DISCOURSE_MARKER = /^(?:finally|together|also|now)\s*,\s+(?=\S)/i;
+
+/** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
+export function withoutMarker(text: string): string {
+  const m = DISCOURSE_MARKER.exec(text);
+  return m ? text.slice(m[0].length).replace(/^[a-z]/, (c) => c.toUpperCase()) : text;
+}
+
+/** The sentence after its leading discourse marker, with offsets in the remaining text; null when there is none. */
+function afterMarker(s: ParsedSentence): ParsedSentence | null {
+  const m = DISCOURSE_MARKER.exec(s.text);
+  if (!m) return null;
+  const cut = m[0].length;
+  const at = s.tokens.findIndex((t) => t.from >= cut);
+  if (at <= 0) return null;
+  const tokens = s.tokens.slice(at).map((t) => ({ ...t, from: t.from - cut, to: t.to - cut }));
+  const entities = s.entities.filter((e) => e.first >= at).map((e) => ({ ...e, first: e.first - at, last: e.last - at }));
+  return { text: s.text.slice(cut), from: s.from + cut, to: s.to, tokens, entities };
+}
+
+/** "The air the water falls through.": a preposition stranded at the end of a relative clause (noun, finite verb, preposition). */
+function strandedPreposition(words: readonly Token[]): boolean {
+  const n = words.length;
+  if (n < 6) return false;
+  const [noun, verb, prep] = [words[n - 3], words[n - 2], words[n - 1]];
+  if (prep.pos !== 'ADP' || !['NOUN', 'PROPN'].includes(noun.pos) || verb.pos !== 'VERB' || verb.lower === verb.lemma && !/^(?:the|a|an)$/i.test(words[n - 4]?.text ?? '')) return false;
+  // The noun has its own determiner after another noun: "… of the air the water falls through".
+  return words[n - 4]?.pos === 'DET' && ['NOUN', 'PROPN'].includes(words[n - 5]?.pos ?? '') && words.slice(0, n - 5).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+}
+
+/**
+ * "When water is heated it turns into vapour.": after the subordinate clause (its subject, then its verb), a main
+ * clause with its own subject (a subject pronoun or a determiner and nouns) and a finite verb, with no comma between.
+ */
+function mainClauseAfterLead(words: readonly Token[]): boolean {
+  if (words.length < 6 || !/^(?:when|if|once|whenever|while|because|although|since|after|before|as)$/i.test(words[0].text)) return false;
+  const v1 = words.findIndex((t, i) => i >= 2 && (t.pos === 'AUX' || t.pos === 'VERB'));
+  if (v1 < 2) return false;
+  const finite = (t: Token | undefined) => t !== undefined && (t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)) || (t.pos === 'NOUN' && /[^s]s$/.test(t.lower) && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower));
+  for (let j = v1 + 1; j < words.length - 2; j++) {
+    const prev = words[j - 1];
+    if (['ADP', 'DET', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(prev.pos) || /^(?:and|or|but|that|which|who|to)$/i.test(prev.text)) continue;
+    if (/^(?:it|they|he|she)$/i.test(words[j].text) && finite(words[j + 1])) return true;
+    if (words[j].pos === 'DET' && /^(?:the|a|an|this|these)$/i.test(words[j].text)) {
+      let k = j + 1;
+      while (k < words.length && k <= j + 3 && ['NOUN', 'PROPN', 'ADJ'].includes(words[k].pos)) k++;
+      if (k > j + 1 && ['NOUN', 'PROPN'].includes(words[k - 1].pos) && finite(words[k])) return true;
+    }
+  }
+  return false;
+}
+
 function isFact(s: ParsedSentence): boolean {
+  // "Finally, some water is stored as ice …": the marker carries nothing; the rest is judged on its own.
+  const rest = afterMarker(s);
+  // "So, name is the parameter, and Sam is the argument.": the close of a worked example with a made-up person.
+  if (rest && rest.tokens.some((t, i) => FIRST_NAMES.has(t.lower) && /^[A-Z][a-z]+$/.test(t.text) && !/^[A-Z]/.test(rest.tokens[i + 1]?.text ?? '') && !/^[A-Z][a-z]/.test(rest.tokens[i - 1]?.text ?? ''))) return false;
+  // "Now, two words you must not mix up.": a marker before a number announces what comes next.
+  if (rest && (rest.tokens[0]?.pos === 'NUM' || /^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/i.test(rest.tokens[0]?.text ?? ''))) return false;
+  if (rest) return isFactProper(rest);
+  return isFactProper(s);
+}
+
+function isFactProper(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length < 6 || words.length > 34) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
@@ -341,7 +418,9 @@ function isFact(s: ParsedSentence): boolean {
   const first = words[0];
   if (CONTEXT_OPENERS.has(first.lower) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
-  if (words.slice(0, 6).some((t) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text))) return false;
+  // "When water is heated it turns …": the pronoun of the main clause names the lead clause's subject.
+  const leadClause = mainClauseAfterLead(words);
+  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)))) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
   // "For example, …": an example that needs what came before it.
   if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
@@ -367,14 +446,16 @@ function isFact(s: ParsedSentence): boolean {
   // "Historians usually split the causes into two kinds.": how people sort or argue about the subject, not the subject.
   if (ABOUT_THE_FIELD.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
-  if (words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
+  // "really good at", "fixed really well": chatty; "A cloud is really billions of droplets": "in fact", no hedge.
+  const chatty = words.some((t, i) => t.lower === 'really' && !(['DET', 'NUM', 'NOUN'].includes(words[i + 1]?.pos ?? '') && words[i - 1]?.pos === 'AUX'));
+  if (chatty || words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
   // "On one side, the Triple Alliance, formed in 1882, of …": a participle after a comma describes a noun; it is no main verb.
   // "Feet apart, with one leg slightly forward to keep your balance.": an infinitive ("to keep") is no finite verb;
   // "Use TILE to assess the risk.": nor is a bare verb opening the sentence (an order, with no subject).
   const firstWord = s.tokens.findIndex((t) => t.pos !== 'PUNCT');
   // "Oxygen combines with …": the tagger may read a verb in -s after a noun as a plural noun.
-  const misreadVerb = (t: Token, i: number) => t.pos === 'NOUN' && i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN'].includes(s.tokens[i - 1].pos) && ['ADP', 'ADV', 'DET', 'ADJ', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower;
+  const misreadVerb = (t: Token, i: number) => (t.pos === 'NOUN' && i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN'].includes(s.tokens[i - 1].pos) && ['ADP', 'ADV', 'DET', 'ADJ', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower) || pluralSubjectVerb(s.tokens, i);
   if (!s.tokens.some((t, i) => t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP')))) return false;
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
@@ -382,13 +463,14 @@ function isFact(s: ParsedSentence): boolean {
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
   if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
   const last = words[words.length - 1];
-  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !/^(?:above|below|over|under|off|out|up|down)$/i.test(last.text)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
+  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !/^(?:above|below|over|under|off|out|up|down)$/i.test(last.text) && !strandedPreposition(words)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
   const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
   // "Customers who never placed an order.": the only verb sits in a relative clause.
   const relative = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where)$/i.test(t.text));
   if (relative > 0 && verb > relative && !words.slice(relative + 2).some((t, i) => t.pos === 'AUX' && i > 2)) {
     const after = words.slice(relative + 1);
-    const verbs = after.filter((t) => t.pos === 'VERB' || t.pos === 'AUX').length;
+    // "Water that does not soak in flows over …": the main verb in -s after the clause's particle, read as a noun.
+    const verbs = after.filter((t, i) => t.pos === 'VERB' || t.pos === 'AUX' || (t.pos === 'NOUN' && i >= 3 && /[^s]s$/.test(t.lower) && ['ADP', 'ADV'].includes(after[i - 1].pos) && ['VERB', 'NOUN'].includes(after[i - 2].pos) && ['ADP', 'DET'].includes(after[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower && isKnown(t.lemma, 'verb'))).length;
     if (verbs < 2) return false;
   }
   // "About 2,870 kilojoules per mole, if you burn it completely.": no verb before a trailing clause.
@@ -397,14 +479,16 @@ function isFact(s: ParsedSentence): boolean {
   const clauseAt = s.tokens.findIndex((t, i) => i > 1 && s.tokens[i - 1].text === ',' && /^(?:if|when|because|while|unless|although)$/i.test(t.text));
   if (clauseAt > 0 && !s.tokens.slice(0, clauseAt).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   if (DEFINING.test(s.text) && verb >= 0) return true;
-  if (verb <= 0) return false;
-  if (!words.slice(0, verb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
+  // "Evaporation and transpiration move a huge amount …": the verb after a joined subject, read as a noun.
+  const joinedVerb = words.findIndex((t) => pluralSubjectVerb(s.tokens, s.tokens.indexOf(t)));
+  if (verb <= 0 && joinedVerb <= 0) return false;
+  if (!leadClause && !words.slice(0, verb > 0 ? verb : joinedVerb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
   if (isInstruction(s.tokens) && !DEFINING.test(s.text)) return false;
   // "When/If X, Y": a statement only when Y is a main clause with its own subject and verb, not an
   // instruction ("If the house feels cold, close the windows": the tagger may read "close" as an adjective).
-  if (/^(?:when|if|while|once|before|after|whenever)$/i.test(first.text) && !conditionalIsStatement(s.tokens)) return false;
+  if (/^(?:when|if|while|once|before|after|whenever)$/i.test(first.text) && !conditionalIsStatement(s.tokens) && !(leadClause && !s.text.includes(','))) return false;
   // A subordinate clause left hanging ("When the water boils.") or a fragment without a main verb.
-  if (/^(?:when|if|while|because|although|since|after|before|as)\b/i.test(first.text) && !s.text.includes(',')) return false;
+  if (/^(?:when|if|while|because|although|since|after|before|as)\b/i.test(first.text) && !s.text.includes(',') && !leadClause) return false;
   return true;
 }
 

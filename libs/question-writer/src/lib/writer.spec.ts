@@ -713,3 +713,56 @@ describe('question writer: what a strict teacher discarded on a third unseen set
     for (const q of questions) if (q.type === 'single_choice' && /Kilimanjaro/.test(q.question)) expect(q.options).not.toContain('opening');
   });
 });
+
+describe('question writer: plain statements of a clean lecture are facts', () => {
+  // The water-cycle lecture of the API tests, one cue per sentence group.
+  const WATER_CYCLE = [
+    "Hi everyone, and welcome back. Today we're looking at the water cycle, which is how water moves around our planet.",
+    'The sun is the engine of the whole cycle. It heats oceans, lakes and rivers every single day.',
+    'When water is heated it turns into water vapour and rises into the air. This process is called evaporation.',
+    'Plants also release water vapour through tiny pores in their leaves, and that process is called transpiration.',
+    'Together, evaporation and transpiration move a huge amount of water from the ground into the atmosphere.',
+    'Okay, so what happens to that vapour? As it rises, the air gets colder and colder.',
+    'Cold air cannot hold as much vapour, so the vapour turns back into tiny droplets. We call this condensation.',
+    'Those droplets gather around specks of dust and form clouds. A cloud is really billions of droplets floating together.',
+    'When the droplets in a cloud join up and become too heavy, they fall to the ground as precipitation.',
+    'Precipitation can be rain, snow, sleet or hail, depending on the temperature of the air the water falls through.',
+    "Now let's move on to what happens after the water lands. Some of it soaks into the soil; that is infiltration.",
+    'Water that soaks deep down becomes groundwater, which is stored in rocks called aquifers.',
+    'Aquifers can hold water for thousands of years, and many towns pump their drinking water from them.',
+    'Water that does not soak in flows over the surface as runoff, into streams, rivers and finally back to the ocean.',
+    'Runoff can carry soil and pollution with it, which is why farmers plant cover crops to protect their fields.',
+    'Finally, some water is stored as ice in glaciers and ice caps, sometimes for a very long time.',
+    'Glaciers hold most of the fresh water on Earth, and when they melt the water re-enters the cycle.',
+    'So to sum up: evaporation, condensation, precipitation and collection repeat again and again, powered by the sun.',
+    'Next time we will look at how climate change speeds up parts of the water cycle. Thanks for watching.',
+  ];
+  const segments = WATER_CYCLE.map((text, i) => ({ start: i * 9 + 1, end: i * 9 + 9.5, text }));
+
+  it('accepts a When-clause without a comma, an intensifier, a leading discourse marker, a stranded preposition and a subject with a relative clause', () => {
+    const facts = new Set(readLecture(segments).filter((s) => s.fact).map((s) => s.text.trim()));
+    for (const text of [
+      'When water is heated it turns into water vapour and rises into the air.',
+      'A cloud is really billions of droplets floating together.',
+      'Together, evaporation and transpiration move a huge amount of water from the ground into the atmosphere.',
+      'Finally, some water is stored as ice in glaciers and ice caps, sometimes for a very long time.',
+      'Precipitation can be rain, snow, sleet or hail, depending on the temperature of the air the water falls through.',
+      'Water that does not soak in flows over the surface as runoff, into streams, rivers and finally back to the ocean.',
+    ]) {
+      expect(facts).toContain(text);
+    }
+    // Still no facts: a hanging clause, a hedge, a question, talk about the lesson.
+    const rejected = readLecture(timed(['When the water boils.', 'Water probably boils at a hundred degrees at sea level.', 'So what happens to that vapour?', 'Next time we will look at how climate change speeds up the cycle.']));
+    expect(rejected.filter((s) => s.fact)).toEqual([]);
+  });
+
+  it('writes at least three kinds of question from the request of the API test, none opening with a stripped marker', () => {
+    const { questions } = writeQuestions({ title: 'The water cycle', segments, durationSeconds: 180, settings: { questionTypes: ['single_choice', 'true_false', 'fill_gaps', 'matching'], interactionCount: 6, questionsPerChapter: 2 } });
+    expect(questions.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(questions.map((q) => q.type)).size).toBeGreaterThanOrEqual(3);
+    for (const q of questions) {
+      const text = q.type === 'fill_gaps' ? q.options.text : q.question.replace(/^[^“]*“/, '');
+      expect(text).not.toMatch(/^(?:Finally|Together|Also|Now),/);
+    }
+  });
+});

@@ -15,7 +15,9 @@ module.exports = {
       compiler: 'tsc',
       main: './src/main.ts',
       tsConfig: './tsconfig.app.json',
-      assets: ["./src/assets"],
+      // The official SCORM schemas test-scorm validates manifests against (libs/scorm validateManifestXsd
+      // finds them next to main.js, in dist/apps/export-service/scorm-schemas).
+      assets: ["./src/assets", { input: 'libs/scorm/schemas', glob: '**/*', output: 'scorm-schemas' }],
       optimization: false,
       outputHashing: 'none',
       generatePackageJson: true,

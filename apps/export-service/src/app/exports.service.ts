@@ -30,6 +30,7 @@ import { AppConfig } from '@veolearn/config';
 import { rpcError } from '@veolearn/nest-common';
 import { EXPORT_STAGES } from '@veolearn/queues';
 import { allElements, checkPackage, hrefToPackagePath, invalidPackagePath, manifestVersion, readXml, SCORM_MANIFEST_FILE } from '@veolearn/scorm';
+import { validateManifestXsd } from '@veolearn/scorm/xsd';
 import { VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
 import { ScormPackageEntity } from './entities';
 import { ExportQueue } from './jobs/export-queue';
@@ -194,7 +195,7 @@ export class ExportsService {
     if (row.state !== 'completed' || !row.storageKey) {
       return { success: false, jobId: null, errors: ['The package is still being built; test it again in a minute.'] };
     }
-    const errors = await this.checkStoredPackage(row.storageKey);
+    const errors = await this.checkStoredPackage(row.storageKey, row.scormVersion);
     return { success: errors.length === 0, jobId: errors.length === 0 ? row.id : null, errors };
   }
 
@@ -262,7 +263,11 @@ export class ExportsService {
     };
   }
 
-  async checkStoredPackage(storageKey: string): Promise<string[]> {
+  /**
+   * test-scorm's check of a stored package: the LMS rules (`checkPackage`: manifest at the root, references,
+   * files present), the manifest against the official XSDs of its version, the launch page and lesson data.
+   */
+  async checkStoredPackage(storageKey: string, version: ScormVersion): Promise<string[]> {
     const stat = await this.storage.stat(storageKey);
     if (!stat) return ['The stored package is missing. Export the lesson again.'];
     const read = this.zipRead(storageKey);
@@ -277,6 +282,14 @@ export class ExportsService {
     let manifest: string | null = null;
     if (manifestEntry && manifestEntry.size <= MANIFEST_MAX_BYTES) manifest = (await readZipEntry(read, manifestEntry)).toString('utf8');
     const errors = checkPackage({ manifest, files });
+    if (manifest !== null) {
+      try {
+        errors.push(...(await validateManifestXsd(manifest, version)));
+      } catch (error) {
+        this.logger.error(`Schema validation could not run: ${error instanceof Error ? error.message : String(error)}`);
+        errors.push('The manifest could not be checked against the SCORM schemas on the server. Please try again later.');
+      }
+    }
     if (!files.includes(LAUNCH_PAGE)) errors.push(`The package has no launch page (${LAUNCH_PAGE}).`);
     if (!files.includes(LESSON_SCRIPT)) errors.push(`The package has no lesson data (${LESSON_SCRIPT}).`);
     return errors;

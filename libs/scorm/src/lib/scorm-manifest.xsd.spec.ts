@@ -1,12 +1,15 @@
 // Validates built manifests against the official ADL/IMS schemas with xmllint (Debian libxml2-utils),
-// as ../shared/standards/scorm/README.md prescribes. No skip: without xmllint this suite fails.
+// as ../shared/standards/scorm/README.md prescribes, and checks that the run-time validator
+// (validateManifestXsd: xmllint-wasm with the copies in libs/scorm/schemas) gives the same verdicts.
+// No skip: without xmllint this suite fails.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ScormVersion } from './scorm-constants';
 import { type ScormManifestLesson, buildManifest } from './scorm-manifest.util';
 import { checkPackage } from './scorm-package.util';
+import { SCORM_SCHEMA_FOLDERS, scormSchemasDir, validateManifestXsd } from './scorm-manifest.xsd';
 
 const workspaceRoot = path.resolve(__dirname, '../../../..');
 const schemas = path.resolve(workspaceRoot, '..', 'shared', 'standards', 'scorm');
@@ -60,12 +63,35 @@ const LESSONS: [string, ScormManifestLesson][] = [
 ];
 
 describe.each<ScormVersion>(['1.2', '2004'])('SCORM %s manifest against the official schemas', (version) => {
-  it.each(LESSONS)('%s: valid XSD and LMS rules', (_name, input) => {
+  it.each(LESSONS)('%s: valid XSD and LMS rules', async (_name, input) => {
     const xml = buildManifest(input, version);
     const result = xmllint(xml, version);
     expect(result.output).toContain('validates');
     expect(result.ok).toBe(true);
     expect(checkPackage({ manifest: xml, files: ['imsmanifest.xml', ...input.files] })).toEqual([]);
+    expect(await validateManifestXsd(xml, version)).toEqual([]);
+  });
+});
+
+describe('the run-time validator', () => {
+  it('finds the schemas in the source tree, copied unchanged from ../shared/standards/scorm', () => {
+    const dir = scormSchemasDir();
+    expect(dir).toBe(path.join(workspaceRoot, 'libs', 'scorm', 'schemas'));
+    for (const folder of Object.values(SCORM_SCHEMA_FOLDERS)) {
+      const official = readdirSync(path.join(schemas, folder)).sort();
+      expect(readdirSync(path.join(dir, folder)).sort()).toEqual(official);
+      for (const file of official) expect(readFileSync(path.join(dir, folder, file), 'utf8')).toBe(readFileSync(path.join(schemas, folder, file), 'utf8'));
+    }
+  });
+
+  it.each<ScormVersion>(['1.2', '2004'])('validates a SCORM %s manifest in well under 500 ms', async (version) => {
+    const xml = buildManifest(lesson({}), version);
+    await validateManifestXsd(xml, version);
+    const runs = 5;
+    const start = performance.now();
+    for (let i = 0; i < runs; i++) expect(await validateManifestXsd(xml, version)).toEqual([]);
+    const perCall = (performance.now() - start) / runs;
+    expect(perCall).toBeLessThan(500);
   });
 });
 
@@ -82,8 +108,12 @@ describe('the schema check catches invalid manifests', () => {
     ['2004 with a measure above 1', '2004', good2004.replace('<imsss:minNormalizedMeasure>0.8', '<imsss:minNormalizedMeasure>1.8')],
     ['2004 with a duplicate identifier', '2004', good2004.replace(/identifier="veolearn-item-v-17"/, 'identifier="veolearn-org-v-17"')],
     ['2004 with an unescaped title', '2004', good2004.replace('<title>Lesson</title>', '<title>A & B</title>')],
-  ])('%s fails', (_name, version, xml) => {
+  ])('%s fails (xmllint and the run-time validator)', async (_name, version, xml) => {
     expect(xml).not.toBe(version === '1.2' ? good12 : good2004);
     expect(xmllint(xml, version).ok).toBe(false);
+    const errors = await validateManifestXsd(xml, version);
+    expect(errors.length).toBeGreaterThan(0);
+    for (const error of errors) expect(error).toMatch(new RegExp(`^imsmanifest\\.xml schema \\(SCORM ${version}\\): `));
+    expect(errors.join('\n')).not.toContain('ims_xml.xsd');
   });
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
@@ -68,11 +68,15 @@ export class LocalDiskStorage implements VideoStorage {
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomUUID()}${PARTIAL_SUFFIX}`;
     const limit = new ByteLimit(options.maxBytes);
+    const sink = createWriteStream(temporary, { flags: 'wx' });
     try {
-      await pipeline(source, limit, createWriteStream(temporary, { flags: 'wx' }));
+      await pipeline(source, limit, sink);
       await rename(temporary, target);
     } catch (error) {
       source.destroy();
+      // The pipeline can fail before the file is even open (a refused first chunk): wait until the
+      // write stream has opened and closed, or the temporary file would appear after its removal.
+      await closed(sink);
       await removeQuietly(temporary);
       throw error;
     }
@@ -104,4 +108,13 @@ export class LocalDiskStorage implements VideoStorage {
   async delete(key: string): Promise<void> {
     await removeQuietly(this.pathOf(key));
   }
+}
+
+/** Resolves once the write stream has closed (at once when it already has). */
+function closed(stream: WriteStream): Promise<void> {
+  if (stream.closed) return Promise.resolve();
+  return new Promise((resolve) => {
+    stream.once('close', () => resolve());
+    stream.destroy();
+  });
 }

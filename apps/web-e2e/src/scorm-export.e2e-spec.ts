@@ -2,12 +2,12 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
-import { Client } from 'pg';
 import {
   answer,
   answerOrdering,
   closeLesson,
   closeServer,
+  createProLesson,
   type Cmi,
   get,
   interactionsOf,
@@ -22,7 +22,7 @@ import {
   videoState,
   waitForLmsCall,
 } from './scorm-harness';
-import { newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+import { screenshot, useBrowserSuite } from './support';
 
 /**
  * The real-LMS test of the EXPORTED package: a lesson made through the API (upload, captions, four
@@ -89,16 +89,6 @@ describe('exported SCORM packages in a real LMS runtime (scorm-again)', () => {
   let requests: string[] = [];
   const packages: Partial<Record<Version, ExportedPackage>> = {};
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
-
   async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = {};
     if (auth) headers['Authorization'] = `Bearer ${token}`;
@@ -111,27 +101,7 @@ describe('exported SCORM packages in a real LMS runtime (scorm-again)', () => {
   beforeAll(async () => {
     rmSync(WORK, { recursive: true, force: true });
     mkdirSync(WORK, { recursive: true });
-    const account = newAccount();
-    await signUpViaApi(suite.stack.baseUrl, account);
-    // SCORM is Pro; the session is made afterwards so that it carries the new entitlements.
-    await sql(`UPDATE auth.users SET plan = 'pro', subscription_status = 'active' WHERE email = $1`, [account.email]);
-    const signIn = await api<{ token: string }>('POST', '/api/auth/signin', { username: account.email, password: account.password }, false);
-    expect(signIn.status).toBe(200);
-    token = signIn.body.token;
-
-    const form = new FormData();
-    form.append('title', TITLE);
-    form.append('file', new Blob([WEBM], { type: 'video/webm' }), 'lesson.webm');
-    form.append('captions', new Blob([CAPTIONS], { type: 'text/vtt' }), 'lesson.vtt');
-    const res = await fetch(url('/api/videos/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    expect(res.status).toBe(201);
-    videoId = ((await res.json()) as { id: number }).id;
-    ids = [];
-    for (const question of QUESTIONS) {
-      const created = await api<{ id: number }>('POST', `/api/videos/${videoId}/interactions`, question);
-      expect(created.status).toBe(201);
-      ids.push(created.body.id);
-    }
+    ({ token, videoId, ids } = await createProLesson(suite.stack.baseUrl, suite.stack.databaseUrl, { title: TITLE, webm: WEBM, captions: CAPTIONS, questions: QUESTIONS }));
     server = await startScormServer(WORK);
     origin = serverOrigin(server);
   }, 60_000);

@@ -2,7 +2,9 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { Client } from 'pg';
 import type { Frame, Page } from 'playwright-core';
+import { newAccount, signUpViaApi } from './support';
 
 /**
  * A test LMS for SCORM packages: a static server for unpacked packages and a parent page whose SCORM
@@ -187,4 +189,55 @@ export async function answerOrdering(frame: Frame, question: string, wanted: str
     for (let i = from; i > target; i--) await list.getByRole('button', { name: `Move "${wanted[target]}" up` }).click();
   }
   await dialog.getByRole('button', { name: 'Submit Answer' }).click();
+}
+
+export interface ApiLesson {
+  title: string;
+  webm: Buffer;
+  captions: string;
+  questions: ReadonlyArray<Record<string, unknown>>;
+}
+
+/**
+ * A Pro teacher's uploaded lesson made through the real API: signs up, raises the plan to Pro in
+ * the database before signing in (the session carries the entitlements), uploads the video with
+ * captions and adds the questions. Answers the session token, the video id and the question ids.
+ */
+export async function createProLesson(baseUrl: string, databaseUrl: string, lesson: ApiLesson): Promise<{ token: string; videoId: number; ids: number[] }> {
+  const account = newAccount();
+  await signUpViaApi(baseUrl, account);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`UPDATE auth.users SET plan = 'pro', subscription_status = 'active' WHERE email = $1`, [account.email]);
+  } finally {
+    await client.end();
+  }
+  const signIn = await fetch(new URL('/api/auth/signin', baseUrl), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username: account.email, password: account.password }),
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in answered ${signIn.status}`);
+  const token = ((await signIn.json()) as { token: string }).token;
+  const auth = { Authorization: `Bearer ${token}` };
+
+  const form = new FormData();
+  form.append('title', lesson.title);
+  form.append('file', new Blob([new Uint8Array(lesson.webm)], { type: 'video/webm' }), 'lesson.webm');
+  form.append('captions', new Blob([lesson.captions], { type: 'text/vtt' }), 'lesson.vtt');
+  const upload = await fetch(new URL('/api/videos/upload', baseUrl), { method: 'POST', headers: auth, body: form });
+  if (upload.status !== 201) throw new Error(`upload answered ${upload.status}`);
+  const videoId = ((await upload.json()) as { id: number }).id;
+  const ids: number[] = [];
+  for (const question of lesson.questions) {
+    const created = await fetch(new URL(`/api/videos/${videoId}/interactions`, baseUrl), {
+      method: 'POST',
+      headers: { ...auth, 'Content-Type': 'application/json' },
+      body: JSON.stringify(question),
+    });
+    if (created.status !== 201) throw new Error(`adding a question answered ${created.status}: ${await created.text()}`);
+    ids.push(((await created.json()) as { id: number }).id);
+  }
+  return { token, videoId, ids };
 }

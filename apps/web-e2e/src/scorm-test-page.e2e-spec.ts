@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { answer, ready, sco } from './scorm-harness';
-import { newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+import { answer, createProLesson, ready, sco } from './scorm-harness';
+import { screenshot, useBrowserSuite } from './support';
 
 /**
  * The SCORM test page test-scorm answers: opened in Chromium with no session, it plays the stored
@@ -40,33 +39,7 @@ describe('the SCORM test page (test-scorm testUrl) in Chromium', () => {
   }
 
   beforeAll(async () => {
-    const account = newAccount();
-    await signUpViaApi(suite.stack.baseUrl, account);
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      // SCORM is Pro; the session is made afterwards so that it carries the new entitlements.
-      await client.query(`UPDATE auth.users SET plan = 'pro', subscription_status = 'active' WHERE email = $1`, [account.email]);
-    } finally {
-      await client.end();
-    }
-    const signIn = await api<{ token: string }>('POST', '/api/auth/signin', { username: account.email, password: account.password }, false);
-    expect(signIn.status).toBe(200);
-    token = signIn.body.token;
-
-    const form = new FormData();
-    form.append('title', TITLE);
-    form.append('file', new Blob([WEBM], { type: 'video/webm' }), 'lesson.webm');
-    form.append('captions', new Blob([CAPTIONS], { type: 'text/vtt' }), 'lesson.vtt');
-    const res = await fetch(url('/api/videos/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
-    expect(res.status).toBe(201);
-    videoId = ((await res.json()) as { id: number }).id;
-    ids = [];
-    for (const question of QUESTIONS) {
-      const created = await api<{ id: number }>('POST', `/api/videos/${videoId}/interactions`, question);
-      expect(created.status).toBe(201);
-      ids.push(created.body.id);
-    }
+    ({ token, videoId, ids } = await createProLesson(suite.stack.baseUrl, suite.stack.databaseUrl, { title: TITLE, webm: WEBM, captions: CAPTIONS, questions: QUESTIONS }));
   }, 60_000);
 
   async function testUrl(version: Version): Promise<string> {

@@ -99,22 +99,36 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       : {}),
     ...options.env,
   };
-  if (env['PORT'] === '0') {
+  const pickPorts = env['PORT'] === '0';
+  const choosePort = async () => {
     env['PORT'] = String(await freePort());
-  }
-  if (!options.env?.['PUBLIC_URL']) env['PUBLIC_URL'] = `http://127.0.0.1:${env['PORT']}`;
+    if (!options.env?.['PUBLIC_URL']) env['PUBLIC_URL'] = `http://127.0.0.1:${env['PORT']}`;
+  };
+  if (pickPorts) await choosePort();
+  else if (!options.env?.['PUBLIC_URL']) env['PUBLIC_URL'] = `http://127.0.0.1:${env['PORT']}`;
 
-  const processes = await startProcesses({
-    env,
-    replicas: options.replicas,
-    generationWorkers: options.generationWorkers,
-    seedAdmin: Boolean(options.admin),
-    output: (name) => {
-      const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
-      streams.push(stream);
-      return (chunk) => stream.write(chunk);
-    },
-  });
+  const start = () =>
+    startProcesses({
+      env,
+      replicas: options.replicas,
+      generationWorkers: options.generationWorkers,
+      seedAdmin: Boolean(options.admin),
+      output: (name) => {
+        const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
+        streams.push(stream);
+        return (chunk) => stream.write(chunk);
+      },
+    });
+  let processes: StartedProcesses;
+  try {
+    processes = await start();
+  } catch (error) {
+    // A port found free can be taken (e.g. as another connection's local port) before the app binds
+    // it, and the app exits with EADDRINUSE: when the ports were ours to pick, pick new ones once.
+    if (!pickPorts || !/exited/.test(String(error))) throw error;
+    await choosePort();
+    processes = await start();
+  }
 
   return {
     baseUrl: processes.baseUrl,

@@ -15,6 +15,11 @@ describe('LTI configuration files', () => {
       content_item: { window: { targetName: string }; iframe: { width: string; height: number }; url: string };
     };
     expect(config.target_link_uri).toBe('https://learn.example.org/lti/launch?video=9');
+    expect(config).toMatchObject({
+      oidc_initiation_url: 'https://learn.example.org/api/lti/login',
+      redirect_uris: ['https://learn.example.org/api/lti/launch'],
+      public_jwk_url: 'https://learn.example.org/api/lti/jwks',
+    });
     expect(config.placements[0]).toMatchObject({ placement: 'ContentArea', window_target: '_blank', display_width: '100%', display_height: 600 });
     expect(config.content_item.window.targetName).toBe('_blank');
     expect(config.content_item.iframe).toEqual({ width: '100%', height: 600 });

@@ -34,8 +34,8 @@ export function lti11FileName(videoId: number): string {
 /**
  * LTI 1.3 tool configuration for deep linking one lesson: the tool's launch and login URLs, one
  * ContentArea placement opening in a new window (_blank) at 100% by 600, and the content item the
- * deep-linking response creates. The login and keyset URLs become live with LMS integration (the LTI
- * issue); nothing here is a secret. JSON.stringify escapes the creator's title.
+ * deep-linking response creates. The login, redirect and keyset URLs are the lti-service's live
+ * endpoints; nothing here is a secret. JSON.stringify escapes the creator's title.
  */
 export function lti13Config(origin: string, lesson: LessonRef): Record<string, unknown> {
   const base = originOf(origin);
@@ -46,8 +46,10 @@ export function lti13Config(origin: string, lesson: LessonRef): Record<string, u
     description: describe(lesson),
     lti_version: '1.3.0',
     target_link_uri: launch,
-    oidc_initiation_url: `${base}/lti/login`,
-    public_jwk_url: `${base}/lti/jwks`,
+    oidc_initiation_url: `${base}/api/lti/login`,
+    // The launch form is posted here (the lti-service reads the lesson from target_link_uri's ?video=).
+    redirect_uris: [`${base}/api/lti/launch`],
+    public_jwk_url: `${base}/api/lti/jwks`,
     client_id_hint: lessonToolKey(lesson.id),
     scopes: ['https://purl.imsglobal.org/spec/lti-ags/scope/score', 'https://purl.imsglobal.org/spec/lti-ags/scope/lineitem'],
     custom_fields: custom,

@@ -1,22 +1,18 @@
-import { useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Info } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '../../../components/ui/dialog';
-import { LMS_LIST } from '../landing-content';
 import { routes } from '../../../app/routes';
 
+const loadLtiDialog = () => import('./lti-dialog');
+const LtiDialog = lazy(loadLtiDialog);
+
+/** The "What is LTI?" button; its dialog's code is fetched on first hover, focus or click, not with the page. */
 export function LtiModal() {
   const [open, setOpen] = useState(false);
+  const [wanted, setWanted] = useState(false);
   const navigate = useNavigate();
+  const button = useRef<HTMLButtonElement>(null);
 
   function startTrial() {
     setOpen(false);
@@ -24,45 +20,28 @@ export function LtiModal() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="lg">
-          <Info aria-hidden="true" />
-          What is LTI? Learn More
-        </Button>
-      </DialogTrigger>
-      <DialogContent className="max-w-4xl">
-        <DialogHeader>
-          <DialogTitle>What is LTI?</DialogTitle>
-          <DialogDescription>
-            LTI (Learning Tools Interoperability) 1.3 is the standard way for a learning management system to open an
-            external tool. Learners launch a VeoLearn lesson from their course with single sign-on, and their scores
-            flow back to the LMS gradebook automatically.
-          </DialogDescription>
-        </DialogHeader>
-        <div>
-          <h3 className="mb-3 text-sm font-semibold">Supported learning management systems</h3>
-          <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-            {LMS_LIST.map((lms) => (
-              <li key={lms.name} className="rounded-lg border p-3">
-                <p className="font-medium">{lms.name}</p>
-                <p className="mt-1 text-sm text-muted-foreground">{lms.description}</p>
-                <p className="mt-2 text-xs leading-relaxed">
-                  <span className="font-medium">Setup: </span>
-                  {lms.setup}
-                </p>
-              </li>
-            ))}
-          </ul>
-        </div>
-        <p className="text-sm text-muted-foreground">LTI is included in the Pro and Enterprise plans.</p>
-        <DialogFooter>
-          <Button variant="outline" onClick={() => setOpen(false)}>
-            Close
-          </Button>
-          <Button onClick={startTrial}>Start Free Trial</Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
+    <>
+      <Button
+        ref={button}
+        variant="outline"
+        size="lg"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={() => void loadLtiDialog()}
+        onFocus={() => void loadLtiDialog()}
+        onClick={() => {
+          setWanted(true);
+          setOpen(true);
+        }}
+      >
+        <Info aria-hidden="true" />
+        What is LTI? Learn More
+      </Button>
+      {wanted && (
+        <Suspense fallback={null}>
+          <LtiDialog open={open} onOpenChange={setOpen} onStartTrial={startTrial} returnFocusTo={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

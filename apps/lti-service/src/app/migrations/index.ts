@@ -1,0 +1,5 @@
+import { CreateLtiSchema1764300000001 } from './1764300000001-create-lti-schema';
+import { LoginStateStorageTarget1764300000002 } from './1764300000002-login-state-storage-target';
+import { AccountLinks1764300000003 } from './1764300000003-account-links';
+
+export const LTI_MIGRATIONS = [CreateLtiSchema1764300000001, LoginStateStorageTarget1764300000002, AccountLinks1764300000003];

@@ -9,7 +9,7 @@ export function VrCard({ videoId, questionCount, onUse }: { videoId: number; que
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-3">
         <div className="grid gap-1.5">
-          <CardTitle className="text-base">VR Learning Experience</CardTitle>
+          <CardTitle as="h2" className="text-base">VR Learning Experience</CardTitle>
           <CardDescription>The same questions as glowing spheres in a 3D scene, for a WebXR headset.</CardDescription>
         </div>
         <Badge variant="secondary" data-testid="vr-question-count">

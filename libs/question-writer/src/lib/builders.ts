@@ -1,12 +1,12 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
 import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection, withoutMarker } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { baseForm, hypernymsUpTo, isKnown, nounSenseCount } from './wordnet';
+import { baseForm, hypernymsUpTo, isKnown, nounClass, nounSenseCount } from './wordnet';
 
 /** What stays shared between the questions of one set. */
 export interface WriterState {
@@ -95,7 +95,10 @@ function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, w
   const own = chapterSentences(slot);
   const pool = withPrevious && slot.chapter > 0 ? [...own, ...slot.lecture.sentences.filter((s) => s.chapter === slot.chapter - 1)] : own;
   return pool
-    .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s))
+    // "For thirteen days, the world waited.": a statement naming nothing the lecture teaches tests nothing.
+    // From restored captions, only statements about something the speaker comes back to ("The boiler packs in in
+    // january." is a story's aside).
+    .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s) && slot.lecture.bySentence[s.index].some((o) => (o.term.cls !== 'unknown' || o.term.key.includes(' ')) && !VAGUE_NOUNS.has(o.term.key) && o.term.cls !== 'year' && !o.term.cls.startsWith('quantity') && (!slot.lecture.restored || o.term.occurrences.length >= 2)))
     .map((s) => {
       const words = s.tokens.length;
       const terms = new Set(slot.lecture.bySentence[s.index].filter((o) => o.term.cls !== 'unknown').map((o) => o.term.id)).size;
@@ -133,6 +136,8 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     if (term.cls === 'unknown' || !isSalient(term)) continue;
     // "resistance increases", "magma rises": a verb the tagger read as a noun, no term to ask about.
     if (misreadVerbPhrase(s.tokens, o.token, o.length)) continue;
+    // "Desperate for money, …": a capitalised adjective the tagger took for a name.
+    if (o.token === 0 && term.pos === 'PROPN' && misreadTerm(slot, term.display)) continue;
     // Part of a hyphenated word ("four-ohm resistor"): replacing it would break the word.
     const after = s.text[s.tokens[o.token + o.length - 1].to];
     if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
@@ -143,20 +148,64 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
       const chapterWeight = term.counts[slot.chapter] ?? 0;
       const used = slot.state.usedKeys.has(term.id) ? 0.3 : 1;
       const isNumber = term.cls.startsWith('quantity') || term.cls === 'year';
-      out.push({ term, token: o.token, length: o.length, surface: o.surface, score: (1 + chapterWeight) * used * (term.key.includes(' ') ? 1.2 : 1) * (isNumber ? 0.8 : 1) });
+      // "Water falling from the sky is called precipitation": the name the sentence gives is what it teaches.
+      const named = /^(?:called|termed|named)$/.test(before?.lower ?? '') || (before?.lower === 'as' && s.tokens[o.token - 2]?.lower === 'known');
+      out.push({ term, token: o.token, length: o.length, surface: o.surface, score: (1 + chapterWeight) * used * (term.key.includes(' ') ? 1.2 : 1) * (isNumber ? 0.8 : 1) * (named ? 4 : 1) });
     }
   }
   return out.sort((a, b) => b.score - a.score || a.token - b.token);
 }
 
-/** The sentence with a span of tokens replaced. */
-function withGap(s: Sentence, token: number, length: number, gap: string): string {
+/**
+ * Whether the word at `next` makes the term before it a modifier of a compound: a noun ("water pump"), or a
+ * word the tagger read as an adjective that is a noun too ("gold standard").
+ */
+function compoundModifier(s: Sentence, next: number): boolean {
+  const t = s.tokens[next];
+  if (!t || s.text[t.from - 1] !== ' ') return false;
+  return t.pos === 'NOUN' || (t.pos === 'ADJ' && isKnown(t.lower, 'noun') && !isKnown(t.lower, 'adv'));
+}
+
+/** "a" or "an" for a word, by how it is said ("an hour", "a unit", "an SQL query" is left to the letter). */
+export function articleFor(word: string): 'a' | 'an' {
+  const w = word.trim().toLowerCase();
+  if (/^(?:hour|honest|honou?r|heir)/.test(w)) return 'an';
+  if (/^(?:uni|use|usu|uti|eu|one|once|ew)/.test(w)) return 'a';
+  return /^[aeiou]/.test(w) ? 'an' : 'a';
+}
+
+/** A word usually said without "a": a substance or a food ("water", "hydrochloric acid", "bread"). */
+function massNoun(text: string): boolean {
+  const head = text.toLowerCase().split(/\s+/).pop() ?? '';
+  const cls = nounClass(baseForm(head, 'noun') ?? head);
+  return cls === 'noun.substance' || cls === 'noun.food';
+}
+
+/** Whether the gap at token follows "a" or "an": its options must then all take the answer's article. */
+function articleBefore(s: Sentence, token: number): boolean {
+  return /^an?$/i.test(s.tokens[token - 1]?.text ?? '');
+}
+
+/**
+ * The sentence with a span of tokens replaced. Before a gap, "a"/"an" agrees with the answer (every option
+ * of such a gap takes the same article, so it gives nothing away); without the answer it reads "a/an".
+ */
+function withGap(s: Sentence, token: number, length: number, gap: string, answer?: string): string {
   const from = s.tokens[token].from;
   const to = s.tokens[token + length - 1].to;
   let before = s.text.slice(0, from);
-  // "an ____" would give away a vowel.
-  before = before.replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? 'A' : 'a'}/an `);
+  before = before.replace(/\b([Aa])n?\s+$/, (_m, a: string) => (answer ? `${a === 'A' ? cap(articleFor(answer)) : articleFor(answer)} ` : `${a === 'A' ? 'A' : 'a'}/an `));
   return clean(withoutMarker(before + gap + s.text.slice(to)));
+}
+
+/** The unit after a changed number, in its number: "1 month" → "3 months", "3 months" → "1 month". */
+function unitAfter(value: string, changed: string, rest: string): string {
+  const one = (x: string) => /^(?:1|one)$/i.test(x.trim());
+  const m = /^(\s+)([a-z]+)(.*)$/i.exec(rest);
+  if (!m || one(value) === one(changed)) return rest;
+  if (one(value) && !/s$/i.test(m[2])) return `${m[1]}${pluralise(m[2])}${m[3]}`;
+  if (one(changed)) return `${m[1]}${baseForm(m[2].toLowerCase(), 'noun') ?? m[2]}${m[3]}`;
+  return rest;
 }
 
 /** A number term's value and unit ("36 ATP molecules" → "36"). */
@@ -211,6 +260,8 @@ function leadFor(slot: Slot, s: Sentence, answers: readonly string[]): Sentence 
   if (hasInterjection(prev.tokens) || LIST_MARKER.test(prev.text)) return null;
   const words = prev.tokens.filter((t) => t.pos !== 'PUNCT').length;
   if (words < 4 || words > 30 || !/[.!?]$/.test(prev.text.trim())) return null;
+  // "Finally, after the incident.": a heading said aloud, no sentence to lead in with.
+  if (!prev.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return null;
   // A lead that itself continues a story ("And Caesar was …") or leans on the sentence before it explains nothing.
   if (prev.tokens[0]?.pos === 'CCONJ' || /^(?:so|then|but|and|also)$/i.test(prev.tokens[0]?.text ?? '') || leansOnPrevious(prev, -1, 0)) return null;
   const text = prev.text.toLowerCase();
@@ -221,7 +272,11 @@ function leadFor(slot: Slot, s: Sentence, answers: readonly string[]): Sentence 
 /** A lecture term that is a verb the tagger read as a noun wherever it is said ("resistance increases"): no option. */
 function misreadTerm(slot: Slot, text: string): boolean {
   const term = slot.lecture.terms.find((t) => t.display.toLowerCase() === text.toLowerCase());
-  return term !== undefined && term.occurrences.every((o) => misreadVerbPhrase(slot.lecture.sentences[o.sentence].tokens, o.token, o.length));
+  if (term === undefined) return false;
+  // "Desperate for money, Louis …": a capitalised first word read as a name, but a plain adjective or verb.
+  const lower = term.display.toLowerCase();
+  if (!lower.includes(' ') && (isKnown(lower, 'adj') || isKnown(lower, 'adv')) && term.occurrences.every((o) => o.token === 0)) return true;
+  return term.occurrences.every((o) => misreadVerbPhrase(slot.lecture.sentences[o.sentence].tokens, o.token, o.length));
 }
 
 /** A phrase the term finder cut out of a longer name wherever it is said ("two-chamber legislature" → "chamber legislature", "Law of Suspects" → "Law"). */
@@ -236,12 +291,37 @@ function fragmentTerm(slot: Slot, text: string): boolean {
   });
 }
 
+/**
+ * Whether a name is said on its own somewhere: not only as the first word of a longer name ("the Old, Middle
+ * and New Kingdoms": "Middle" is no name to put in place of "Egypt"), not only as a fragment of one.
+ */
+function standsAlone(slot: Slot, text: string): boolean {
+  const t = termFor(slot, text);
+  if (!t) return true;
+  return !fragmentTerm(slot, text) && t.occurrences.some((o) => {
+    const ts = slot.lecture.sentences[o.sentence].tokens;
+    const next = ts[o.token + o.length];
+    if (!next) return true;
+    if (/^[A-Z]/.test(next.text)) return false;
+    if (/^(?:,|and|or)$/i.test(next.text)) {
+      // A list of modifiers ends in a capitalised noun: "Old, Middle and New Kingdoms".
+      for (let k = o.token + o.length; k < ts.length && k < o.token + o.length + 6; k++) {
+        if (/^[A-Z]/.test(ts[k].text) && !/^(?:,|and|or)$/i.test(ts[k + 1]?.text ?? '') && /^[A-Z]/.test(ts[k + 1]?.text ?? '')) return false;
+        if (!/^(?:,|and|or)$/i.test(ts[k].text) && !/^[A-Z]/.test(ts[k].text)) break;
+      }
+    }
+    return true;
+  });
+}
+
 /** A sentence with a key term and three wrong options of the same kind. */
 function findCloze(slot: Slot, wrong: number): Cloze | null {
   for (const s of freshFacts(slot)) {
     // "Step two, add … ____": a numbered step is asked about in order, never quoted with its number.
     if (STEP_PREFIX.test(s.text.trim())) continue;
     for (const a of askableTerms(slot, s)) {
+      // One question per key term: a recap that says it again is not a second question.
+      if (slot.state.usedKeys.has(a.term.id)) continue;
       const value = numberIn(a.surface);
       const ranged = /^(?:to|and|or|-|–)$/.test(s.tokens[a.token - 1]?.lower ?? '') && s.tokens[a.token - 2]?.pos === 'NUM';
       if ((a.term.cls === 'year' || a.term.cls.startsWith('quantity')) && ranged) continue;
@@ -249,7 +329,7 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
         const v = a.term.cls === 'year' ? a.surface : (value as string);
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
         const around = s.tokens.slice(Math.max(0, a.token - 3), a.token + a.length + 2).map((t) => t.text).join(' ');
-        const wrongs = numberDistractors(v, wrong, slot.rng, around).map((x) => x + rest);
+        const wrongs = numberDistractors(v, wrong, slot.rng, around).map((x) => x + unitAfter(v, x, rest));
         if (wrongs.length < wrong) continue;
         const lead = leansOnPrevious(s, a.token, a.length) ? leadFor(slot, s, [a.surface]) : null;
         if (leansOnPrevious(s, a.token, a.length) && !lead) continue;
@@ -265,8 +345,8 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       // Wrong options in the answer's number ("reefs", never "lagoon", "atoll").
       const pluralKey = pluralPhrase(a.surface);
       const named = a.term.pos === 'PROPN' && a.token > 0;
-      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
-        .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
+      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
+        .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
         .filter((w) => named || pluralPhrase(w) === pluralKey)
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
         .filter((w) => siblingCategory(s, a, w))
@@ -277,6 +357,14 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       const leans = leansOnPrevious(s, a.token, a.length);
       const lead = leans ? leadFor(slot, s, [surface]) : null;
       if (leans && !lead) continue;
+      // "you get a/an ____": when the options take different articles, each option carries its own
+      // ("a cross join", "an inner join") and the gap takes the article in.
+      // A substance takes no article ("a water", "a hydrochloric acid"): then only options with the answer's article.
+      if (articleBefore(s, a.token) && wrongs.some((w) => articleFor(w) !== articleFor(surface))) {
+        if (wrongs.some(massNoun)) continue;
+        const withArticle = (x: string) => `${articleFor(x)} ${x}`;
+        return { sentence: s, key: a.term, surface, token: a.token - 1, length: a.length + 1, options: [withArticle(surface), ...wrongs.map(withArticle)], answer: withArticle(surface), lead };
+      }
       return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead };
     }
   }
@@ -331,27 +419,40 @@ function namedAlternatives(slot: Slot, key: Term, description: string): string[]
   const out: string[] = [];
   for (const t of pool) {
     const text = t.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(t.display) ? t.display : t.display[0].toLowerCase() + t.display.slice(1);
-    if (t.id === key.id || misreadTerm(slot, t.display) || t.plural !== key.plural || t.pos !== key.pos || out.includes(text) || description.toLowerCase().includes(t.display.toLowerCase())) continue;
+    if (t.id === key.id || misreadTerm(slot, t.display) || !sameKind(key, t.display, [], slot.lecture.nameKinds) || t.plural !== key.plural || t.pos !== key.pos || out.includes(text) || description.toLowerCase().includes(t.display.toLowerCase())) continue;
     out.push(text);
   }
   return out.slice(0, 3);
 }
 
 /** Single choice: "Which term means …?" from a definition, else a statement with a gap. */
-export function buildSingleChoice(slot: Slot): Question | null {
+/** "… a hundred feet, but no centipede has exactly one hundred legs": a description that says the answer. */
+function glossNames(gloss: string, key: Term): boolean {
+  return new RegExp(`\\b${key.head.replace(/[^\w]/g, '')}`, 'i').test(gloss);
+}
+
+/** "Which term names …?" from a definition of this chapter, with `wrong` wrong options of the same kind. */
+function definitionChoice(slot: Slot, wrong: number): Question | null {
   const aud = slot.lecture.audience;
   for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
     const key = termFor(slot, d.term);
-    if (!key) continue;
+    if (!key || glossNames(d.gloss, key)) continue;
     const s = slot.lecture.sentences[d.sentence];
-    const wrongs = pickDistractors({ key, count: 3, terms: slot.lecture.terms, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
-    if (wrongs.length < 3) continue;
+    const wrongs = pickDistractors({ key, count: 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    if (wrongs.length < wrong) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
     slot.state.usedKeys.add(key.id);
     const order = shuffle([d.term, ...wrongs], slot.rng);
     const question = aud === 'children' ? `What do we call ${d.gloss}?` : `Which term names ${d.gloss}?`;
     return { ...base(slot, 'single_choice', question, [s], `“${d.term}”`, `${cap(d.term)} is ${d.gloss}.`), options: order, correctAnswer: order.indexOf(d.term) };
   }
+  return null;
+}
+
+export function buildSingleChoice(slot: Slot): Question | null {
+  const aud = slot.lecture.audience;
+  const defined = definitionChoice(slot, 3);
+  if (defined) return defined;
   // "“A cross join returns every combination of rows.” What is this called?": a description the speaker names.
   for (const n of slot.lecture.namings) {
     const evidence = n.described.map((i) => slot.lecture.sentences[i]);
@@ -361,7 +462,7 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const named = namedAlternatives(slot, key, n.description);
     // Other wrong names only from terms the lecture says more than once ("a lovely time" said once is no name).
     const repeated = new Set(slot.lecture.terms.filter((t) => t.occurrences.length >= 2).map((t) => t.display.toLowerCase()));
-    const more = pickDistractors({ key, count: 6, terms: slot.lecture.terms, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
+    const more = pickDistractors({ key, count: 6, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
     const wrongs = [...named, ...more].slice(0, 3);
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(n.term.toLowerCase());
@@ -373,10 +474,11 @@ export function buildSingleChoice(slot: Slot): Question | null {
     return { ...base(slot, 'single_choice', question, evidence, `“${answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(answer) };
   }
   const cloze = findCloze(slot, 3);
-  if (!cloze) return null;
+  // Two good wrong options beat a third of another kind ("large amount" beside "carbon tax").
+  if (!cloze) return definitionChoice(slot, 2);
   slot.state.usedKeys.add(cloze.key.id);
   const order = shuffle(cloze.options, slot.rng);
-  const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____');
+  const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____', cloze.answer);
   const lead = cloze.lead ? quoteOf(cloze.lead) : '';
   const question = cloze.lead
     ? aud === 'children' ? `${lead} Which answer fills the gap in what comes next? ${statement}` : `“${lead}” Which option completes what the speaker says next? “${statement}”`
@@ -438,20 +540,68 @@ export function siblingCategory(s: Sentence, a: { term: Term; token: number; len
   return !predicate || (candHead === head && cand !== key);
 }
 
+/** A term as it would stand in another's place: lower case unless a name. */
+function shapedLike(text: string, key: Term): string {
+  return key.pos !== 'PROPN' && !/[A-Z].*[A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+}
+
+/** Whether the token is in the subject of a clause ("A semitone is …", "…, and climate is …", "The greenhouse effect works …"). */
+function copularSubject(s: Sentence, token: number): boolean {
+  const ts = s.tokens;
+  const isVerb = (t: (typeof ts)[number]) => t.pos === 'VERB' || t.pos === 'AUX';
+  const verb = ts.findIndex((t, k) => k > token && isVerb(t));
+  if (verb < 0 || ts.slice(token + 1, verb).some((t) => t.pos === 'ADP' || t.pos === 'SCONJ' || t.text === ',')) return false;
+  // No verb of its own clause before it: "X is Y" has its subject first, "…, and climate is …" after the coordinator.
+  for (let k = token - 1; k >= 0; k--) {
+    if (ts[k].text === ',' || ts[k].pos === 'CCONJ' || ts[k].pos === 'SCONJ') return true;
+    if (isVerb(ts[k]) || ts[k].pos === 'ADP') return false;
+  }
+  return true;
+}
+
+/**
+ * Whether a term is a close enough rival to take another's place as the subject of "X is …": the speaker
+ * lists them together, they share their head ("major scale", "minor scale"), WordNet gives them one direct
+ * parent, or both are people. Otherwise the false statement
+ * is nonsense rather than a mistake to spot ("A major scale is the smallest distance between two notes").
+ */
+function closeKin(slot: Slot, key: Term, candidate: string): boolean {
+  const cand = candidate.toLowerCase();
+  if (contrastedWith(key, slot.lecture.terms, slot.lecture.sentences).some((t) => t.display.toLowerCase() === cand)) return true;
+  if (listedWith(slot, key).some((t) => t.display.toLowerCase() === cand)) return true;
+  const candHead = cand.split(/\s+/).pop() ?? cand;
+  if (cand.includes(' ') && key.key.includes(' ') && candHead === key.head) return true;
+  const up = (x: string) => new Set([...hypernymsUpTo(x, 1), ...(x.includes(' ') ? [] : hypernymsUpTo(baseForm(x, 'noun') ?? x, 1))].map((h) => h.toLowerCase()));
+  const mine = up(key.key.includes(' ') ? key.key : key.head);
+  if ([...up(cand.includes(' ') ? cand : candHead)].some((h) => mine.has(h))) return true;
+  const person = (x: string) => nounClass(baseForm(x, 'noun') ?? x) === 'noun.person';
+  return person(key.head) && person(candHead);
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   const number = changeNumber(s, slot.rng);
   if (number) return number;
   const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
   if (antonym) return antonym;
+  const degree = changeDegree(s);
+  if (degree) return degree;
+  const reversed = changeNotSwap(s);
+  if (reversed) return reversed;
+  const sibling = changeSibling(s, slot.lecture.terms, slot.lecture.sentences);
+  if (sibling) return sibling;
   for (const a of askableTerms(slot, s)) {
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
     // Only a topic of the lecture is swapped: a phrase the speaker says more than once, not an everyday word
     // in an idiom ("in the order you put them in" → "in the list you put them in") or a one-off phrase
     // ("the biggest threat" → "the polyp").
     if (!swappable(a.term)) continue;
+    // "the gold standard": a word that only describes the noun after it is no thing to swap ("the tariff standard").
+    if (compoundModifier(s, a.token + a.length)) continue;
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
-    const swap = pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true }).find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && sameLexKind(a.term.key, c) && samePosName(slot, a.term, c) && siblingCategory(s, a, c));
+    // What the speaker sets against the term first ("Weather is the condition …" → "Climate is the condition …").
+    const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
+    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
@@ -480,9 +630,26 @@ function gappable(s: Sentence, a: { term: Term; token: number; length: number })
   // A single word gives itself away when said again; a compound by its distinguishing words ("inner" of "inner join").
   const words = a.term.key.toLowerCase().split(/\s+/);
   const telling = words.length > 1 ? words.slice(0, -1).filter((w) => w.length > 2) : [a.term.head.toLowerCase()];
-  if (s.tokens.some((t, i) => (i < a.token || i >= a.token + a.length) && telling.some((w) => t.lemma.toLowerCase() === w || t.lower === w))) return false;
+  // ("Sun." at the end of a sentence can come out of the tagger as one token.)
+  const bare = (x: string) => x.toLowerCase().replace(/[.,!?;:]+$/, '');
+  if (s.tokens.some((t, i) => (i < a.token || i >= a.token + a.length) && telling.some((w) => bare(t.lemma) === w || bare(t.lower) === w))) return false;
+  // "a single water pump", "after body fluid exposure": a term that is only part of a longer compound
+  // ("water" before "pump", "fluid exposure risk" after "body") leaves a broken phrase around the gap.
+  const before = s.tokens[a.token - 1];
+  if (compoundModifier(s, a.token + a.length) || (before && before.pos === 'NOUN' && /^[a-z]/.test(before.text) && !/^(?:a|an|the)$/i.test(before.text))) return false;
+  // "Butterflies and ____ have four stages": one of a joined pair, where other things of its kind may be true too.
+  if (/^(?:and|or)$/i.test(before?.text ?? '') && ['NOUN', 'PROPN'].includes(s.tokens[a.token - 2]?.pos ?? '') && s.tokens.slice(a.token + a.length).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) {
+    const verbBefore = s.tokens.slice(0, a.token).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    if (!verbBefore) return false;
+  }
   // "the most ____": a degree word before the gap belongs to an adjective inside it ("most popular style").
   if (/^(?:most|more|less|least|very|so|too)$/i.test(s.tokens[a.token - 1]?.text ?? '')) return false;
+  // "The Second ____ was the nobility": the rest of a longer name ("Second Estate") is no term of its own.
+  if (a.token > 1 && before && /^[A-Z][a-z]/.test(before.text) && /^[A-Z]/.test(a.term.display) && before.pos !== 'PUNCT') return false;
+  // "For a ____, bread could eat up …": inside the phrase that leads in to the statement, not the statement.
+  const lead = s.tokens.findIndex((t) => t.text === ',');
+  const isNumber = a.term.cls === 'year' || a.term.cls.startsWith('quantity');
+  if (!isNumber && lead > 0 && a.token < lead && s.tokens[0]?.pos === 'ADP' && s.tokens.slice(lead + 1).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   return !everyday(a.term);
 }
 
@@ -510,6 +677,8 @@ export function pluralPhrase(text: string): boolean {
 
 /** A fact as a plain statement; an instruction as the rule it states ("Wash your hands…" → "You should wash your hands…"). */
 function statementOf(s: Sentence, text = s.text): string {
+  // "The big fluffy clouds are called... cumulus.": the speaker's pause is no part of the statement.
+  text = text.replace(/\.\.\.\s*(?=[a-z])/g, ' ').replace(/…\s*(?=[a-z])/g, ' ');
   if (!s.rule) return statement(text);
   const t = clean(text).replace(/^(?:and\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[,:.-]?\s*/i, '').replace(/^(?:first|second|third|then|next|finally|and|so|also|now|remember)\s*,?\s*/i, '');
   // "When you cook, check …" → "When you cook, you should check …".
@@ -633,6 +802,15 @@ const FRAMES: Record<string, string[]> = {
   advanced: ['A colleague describes {g}.', 'In a seminar, someone describes {g}.'],
 };
 
+/** An order that opens with its verb in the base form ("Move your feet", "Never lift alone"), in one clause. */
+export function isAction(text: string): boolean {
+  const words = text.trim().replace(/^(?:don't|do not|never|always)\s+/i, '').split(/\s+/);
+  const verb = words[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+  if (words.length < 2 || !verb || !isKnown(verb, 'verb') || baseForm(verb, 'verb') !== verb) return false;
+  // A second clause joined by a comma ("Miss one, and your data disagrees with itself").
+  return !/,\s*(?:and|but|so|or|then)\s+(?:your?|it|they|we|the|this|that)\b/i.test(text);
+}
+
 /** Scenario: a situation from an if-then rule and the action for it; else a description to name. */
 export function buildScenario(slot: Slot): Question | null {
   const { lecture } = slot;
@@ -640,10 +818,13 @@ export function buildScenario(slot: Slot): Question | null {
   for (const rule of rules) {
     const others = [
       ...lecture.rules.filter((r) => r !== rule).map((r) => r.action),
-      ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^(?:and\s+)?(?:step \w+|first|second|third|then|next|finally)\s*[:,]\s*/i, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '')),
+      ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^(?:and\s+)?(?:step \w+|first|second|third|then|next|finally)\s*[:,]\s*/i, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '').replace(/^(?:if|when|whenever|once|before|after)\b[^,]{3,80},\s*/i, '')),
     ]
       .map((a) => cap(a))
       .filter((a, i, all) => all.indexOf(a) === i && a.split(/\s+/).length <= 14 && a.toLowerCase() !== rule.action.toLowerCase())
+      // An action, like the answer: an order that opens with its verb ("Check the join condition"), one
+      // clause; never "Now, hang on" or "Miss one, and your data disagrees".
+      .filter((a) => isAction(a))
       .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)));
     if (others.length < 2) continue;
     const wrongs = shuffle(others, slot.rng).slice(0, 3);
@@ -656,14 +837,21 @@ export function buildScenario(slot: Slot): Question | null {
   for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
     const key = termFor(slot, d.term);
     if (!key) continue;
-    const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    if (glossNames(d.gloss, key)) continue;
+    const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
     const frames = FRAMES[lecture.audience];
     const scenario = frames[slot.state.variant % frames.length].replace('{g}', d.gloss);
-    const order = shuffle([d.term, ...wrongs], slot.rng);
+    // "Weather is …" opens its sentence: as an option it reads "weather", like the others.
+    const capitalised = key.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(d.term) || key.occurrences.some((o) => o.token > 0 && /^[A-Z]/.test(o.surface));
+    const answer = capitalised ? d.term : d.term[0].toLowerCase() + d.term.slice(1);
+    // "antibody" beside "enzymes", "antigens": the options in the number of the defined term.
+    const singular = !pluralPhrase(answer);
+    const matched = wrongs.map((w) => (singular && pluralPhrase(w) ? w.replace(/(\S+)$/, (last) => baseForm(last.toLowerCase(), 'noun') ?? last) : !singular && !pluralPhrase(w) ? pluralise(w) : w));
+    const order = shuffle([answer, ...matched], slot.rng);
     const question = lecture.audience === 'children' ? 'What is the word for it?' : 'Which term are they describing?';
-    return { ...base(slot, 'scenario', question, [lecture.sentences[d.sentence]], `“${d.term}”`, `${cap(d.term)} is ${d.gloss}.`), scenario, options: order, correctAnswer: order.indexOf(d.term) };
+    return { ...base(slot, 'scenario', question, [lecture.sentences[d.sentence]], `“${answer}”`, `${cap(d.term)} is ${d.gloss}.`), scenario, options: order, correctAnswer: order.indexOf(answer) };
   }
   return null;
 }
@@ -818,7 +1006,7 @@ export function buildFillGaps(slot: Slot): Question | null {
   // steps are neither facts nor rules (markDemonstrations); instructions that are the subject (first aid) are.
   for (const s of freshFacts(slot)) {
     if (STEP_PREFIX.test(s.text.trim())) continue;
-    const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
+    const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !slot.state.usedKeys.has(a.term.id) && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
     const chosen: typeof picks = [];
     for (const p of picks) {
       if (chosen.some((c) => p.token < c.token + c.length && c.token < p.token + p.length)) continue;
@@ -828,8 +1016,10 @@ export function buildFillGaps(slot: Slot): Question | null {
     if (chosen.length === 0) continue;
     // Extra words of the bank are the same kind as a gap's answer and could stand in one of the gaps (number too).
     const bankExtra = chosen
-      .flatMap((c) => pickDistractors({ key: c.term, count: 4, terms: slot.lecture.terms, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((x) => x.surface) }).filter((w) => sameLexKind(c.term.key, w) && pluralPhrase(w) === pluralPhrase(c.surface) && sameKind(c.term, w) && (termFor(slot, w)?.occurrences.length ?? 2) >= 2))
+      .flatMap((c) => pickDistractors({ key: c.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((x) => x.surface) }).filter((w) => sameLexKind(c.term.key, w) && pluralPhrase(w) === pluralPhrase(c.surface) && sameKind(c.term, w, [], slot.lecture.nameKinds) && (termFor(slot, w)?.occurrences.length ?? 2) >= 2))
       .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
+      // After "a"/"an" every word of the bank takes the same article as the answers there.
+      .filter((w) => chosen.every((c) => !articleBefore(s, c.token) || articleFor(w) === articleFor(c.surface)))
       .slice(0, 2);
     // One gap and one other word is a coin toss, not a bank.
     if (bankExtra.length < (chosen.length === 1 ? 2 : 1)) continue;
@@ -841,8 +1031,8 @@ export function buildFillGaps(slot: Slot): Question | null {
     let text = s.text;
     for (let k = sorted.length - 1; k >= 0; k--) {
       const c = sorted[k];
-      // "An {{1}} is a soluble base": the article would give a vowel away.
-      const before = text.slice(0, s.tokens[c.token].from).replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? 'A' : 'a'}/an `);
+      // "An {{1}} is a soluble base": the article agrees with the answer, and the bank's other words take the same one.
+      const before = text.slice(0, s.tokens[c.token].from).replace(/\b([Aa])n?\s+$/, (_m, a: string) => `${a === 'A' ? cap(articleFor(c.surface)) : articleFor(c.surface)} `);
       text = before + `{{${k + 1}}}` + text.slice(s.tokens[c.token + c.length - 1].to);
     }
     const answers = sorted.map((c) => {

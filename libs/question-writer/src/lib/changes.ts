@@ -1,6 +1,7 @@
 import { parseSentences, type Token } from './nlp';
+import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
-import { Term, isSalient } from './terms';
+import { Term, VAGUE_NOUNS, isSalient } from './terms';
 import { antonyms, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
@@ -25,7 +26,8 @@ function inflectVerb(base: string, like: Token): string {
   if (/ing$/.test(w)) return base.replace(/e$/, '') + 'ing';
   if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${base}ed`;
   if (/s$/.test(w)) return /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
-  return base;
+  // An irregular past ("bought"): the antonym's past cannot be made reliably ("sell", never "sold" by rule).
+  return '';
 }
 
 function replaceSpan(s: Sentence, from: number, to: number, replacement: string): string {
@@ -47,16 +49,119 @@ function formatLike(value: number, like: string): string {
 }
 
 /** A different number in the same place ("36 ATP molecules" → "72 ATP molecules"; 1789 → 1809). */
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten', 'eleven', 'twelve', 'thirteen', 'fourteen', 'fifteen', 'sixteen', 'seventeen', 'eighteen', 'nineteen', 'twenty'];
+const TENS: Record<string, number> = { thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const NUMBER_PART = /^(?:hundreds?|thousands?|millions?|billions?|point|and|percent|per|cent|%|half|quarter|or|to)$/i;
+
+/** The value of a spoken number of one word ("twelve", "forty"), or null. */
+function spokenValue(word: string): number | null {
+  const w = word.toLowerCase();
+  const small = NUMBER_WORDS.indexOf(w);
+  if (small >= 0) return small;
+  return TENS[w] ?? null;
+}
+
+function spokenWord(n: number): string | null {
+  if (n >= 0 && n <= 20) return NUMBER_WORDS[n];
+  return Object.entries(TENS).find(([, v]) => v === n)?.[0] ?? null;
+}
+
+/**
+ * "twelve semitones" → "eleven semitones": a count said as one word before the things counted, changed to a
+ * near value (never one, never part of a bigger number, a range or a percentage).
+ */
+function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
+  const ts = s.tokens;
+  for (let k = 0; k < ts.length; k++) {
+    const value = spokenValue(ts[k].text);
+    if (value === null || value < 2) continue;
+    const before = ts[k - 1];
+    const after = ts[k + 1];
+    // "ninety percent": a share in tens, changed by twenty or thirty within a hundred.
+    if (after && /^(?:percent|per)$/i.test(after.text) && value >= 20 && value % 10 === 0 && !(before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text)))) {
+      const changed = value >= 60 ? value - (2 + Math.floor(rng() * 2)) * 10 : value + (2 + Math.floor(rng() * 2)) * 10;
+      const word = spokenWord(changed);
+      if (word && changed > 0 && changed < 100 && s.text[ts[k].to] !== '-') return { text: replaceSpan(s, ts[k].from, ts[k].to, /^[A-Z]/.test(ts[k].text) ? word[0].toUpperCase() + word.slice(1) : word), kind: 'number', original: ts[k].text, replacement: word };
+      continue;
+    }
+    if (!after || after.pos !== 'NOUN' || after.lower === after.lemma) continue;
+    if ((before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text) || before.text === '-' || /^(?:between|both|the)$/i.test(before.text))) || NUMBER_PART.test(after.text) || s.text[ts[k].to] === '-' || s.text[ts[k].from - 1] === '-') continue;
+    // Another count of the same things in the sentence ("four semitones ... three semitones"): the change would be caught by the arithmetic, or contradict it.
+    if (ts.some((t, j) => j !== k && spokenValue(t.text) !== null && ts[j + 1]?.lemma === after.lemma)) continue;
+    const step = value >= 30 ? 10 : 1 + Math.floor(rng() * 2);
+    let changed = value + (rng() < 0.5 && value - step >= 2 ? -step : step);
+    if (changed === value || changed < 2) changed = value + step;
+    const word = spokenWord(changed);
+    if (!word) continue;
+    const next = /^[A-Z]/.test(ts[k].text) ? word[0].toUpperCase() + word.slice(1) : word;
+    return { text: replaceSpan(s, ts[k].from, ts[k].to, next), kind: 'number', original: ts[k].text, replacement: next };
+  }
+  return null;
+}
+
+/**
+ * "looked up by key, not by position" → "by position, not by key": the two sides of the speaker's own
+ * "X, not Y" swapped, where both are nouns in the same frame (after the same preposition or article).
+ */
+export function changeNotSwap(s: Sentence): Falsified | null {
+  const m = /\b(?:(by|in|on|at|with|from|to|for|the|a|an)\s+)?([a-z][a-z-]*),?\s+not\s+(?:(by|in|on|at|with|from|to|for|the|a|an)\s+)?([a-z][a-z-]*)\b/i.exec(s.text);
+  if (!m || (m[1] ?? '').toLowerCase() !== (m[3] ?? '').toLowerCase() || m[2].toLowerCase() === m[4].toLowerCase()) return null;
+  const noun = (word: string) => s.tokens.some((t) => t.text === word && (t.pos === 'NOUN' || t.pos === 'PROPN' || (t.pos === 'ADJ' && isKnown(word.toLowerCase(), 'noun'))));
+  if (!noun(m[2]) || !noun(m[4]) || s.tokens.filter((t) => t.lower === 'not' || t.lower === "n't").length !== 1) return null;
+  const start = m.index + m[0].indexOf(m[2]);
+  const second = m.index + m[0].lastIndexOf(m[4]);
+  const text = s.text.slice(0, start) + m[4] + s.text.slice(start + m[2].length, second) + m[2] + s.text.slice(second + m[4].length);
+  return { text, kind: 'swap', original: m[2], replacement: m[4] };
+}
+
+/** Degrees with a plain opposite: "the largest" → "the smallest", "faster" → "slower". */
+const DEGREE_OPPOSITES: Record<string, string> = {
+  largest: 'smallest', biggest: 'smallest', smallest: 'largest', highest: 'lowest', lowest: 'highest', longest: 'shortest', shortest: 'longest',
+  fastest: 'slowest', slowest: 'fastest', hottest: 'coldest', coldest: 'hottest', warmest: 'coolest', deepest: 'shallowest', heaviest: 'lightest',
+  lightest: 'heaviest', strongest: 'weakest', weakest: 'strongest', oldest: 'youngest', youngest: 'oldest',
+  richest: 'poorest', poorest: 'richest', thickest: 'thinnest', thinnest: 'thickest', cheapest: 'most expensive',
+  larger: 'smaller', bigger: 'smaller', smaller: 'larger', higher: 'lower', lower: 'higher', longer: 'shorter', shorter: 'longer', faster: 'slower',
+  slower: 'faster', hotter: 'colder', colder: 'hotter', warmer: 'cooler', cooler: 'warmer', heavier: 'lighter', lighter: 'heavier', stronger: 'weaker',
+  weaker: 'stronger', older: 'younger', younger: 'older', thicker: 'thinner', thinner: 'thicker', wider: 'narrower',
+  narrower: 'wider', deeper: 'shallower', cheaper: 'more expensive', easier: 'harder', harder: 'easier',
+};
+
+/**
+ * "The Great Barrier Reef is the largest." → "… the smallest.", "produced much faster" → "much slower": a degree
+ * word the speaker uses, turned to its plain opposite (not "earlier"/"later", "nearest"/"furthest": time words
+ * and ones that change their preposition). Not beside a number ("larger than 5"), and not where the sentence
+ * compares two ways already.
+ */
+export function changeDegree(s: Sentence): Falsified | null {
+  const ts = s.tokens;
+  if (ts.some((t) => t.negated)) return null;
+  const degrees = ts.filter((t) => DEGREE_OPPOSITES[t.lower] !== undefined);
+  // "the bigger the star, the shorter its life": a correlative pair; one change keeps it sensible only by luck.
+  if (degrees.length !== 1) return null;
+  const t = degrees[0];
+  const k = ts.indexOf(t);
+  const next = ts[k + 1];
+  if (!['ADJ', 'ADV'].includes(t.pos) || (next && (next.pos === 'NUM' || /^(?:on|than)$/i.test(next.text) && ts[k + 2]?.pos === 'NUM'))) return null;
+  if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
+  // "suffered for longer": an adverb of time after "for" has no opposite that reads ("for shorter").
+  if (/^(?:for|no)$/i.test(ts[k - 1]?.text ?? '')) return null;
+  const opposite = DEGREE_OPPOSITES[t.lower];
+  const cased = /^[A-Z]/.test(t.text) ? opposite[0].toUpperCase() + opposite.slice(1) : opposite;
+  return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
+}
+
 export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   // A number in a range ("36 to 38") would make nonsense when changed alone.
   const inRange = (k: number) => /^(?:to|-|–|and|or)$/.test(s.tokens[k + 1]?.lower ?? '') && s.tokens[k + 2]?.pos === 'NUM' || (/^(?:to|-|–|and|or)$/.test(s.tokens[k - 1]?.lower ?? '') && s.tokens[k - 2]?.pos === 'NUM');
   const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k));
-  if (i < 0) return null;
+  if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
   const value = Number(t.text.replace(/,/g, ''));
   const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100;
   // Two years in one sentence ("the harvest of 1788 …, in the spring of 1789"): changing one breaks their relation.
   if (year && s.tokens.filter((x) => /^\d{4}$/.test(x.text)).length > 1) return null;
+  // "Before 1789, France had three estates": a bound, not a date; "before 1786" is just as true.
+  if (year && /^(?:before|after|by|until|till|since|from|pre|post)$/i.test(s.tokens[i - 1]?.text ?? '')) return null;
   const ceiling = quantityCeiling(s.tokens.slice(Math.max(0, i - 3), i + 3).map((x) => x.text).join(' '));
   let changed = changedNumber(value, rng, year);
   if (changed > ceiling || /\.\d/.test(t.text)) {
@@ -72,7 +177,7 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
 const FIXED_ADJECTIVES = new Set(['next', 'last', 'first', 'same', 'other', 'own', 'able', 'such', 'due', 'close', 'near', 'available', 'sure', 'likely', 'aware', 'responsible', 'used', 'known', 'called', 'based', 'related', 'similar', 'different']);
 
 /** Verbs whose antonyms read wrongly in phrases ("take place" → "give place"). */
-const PHRASAL = new Set(['be', 'have', 'do', 'get', 'make', 'say', 'call', 'know', 'take', 'give', 'come', 'go', 'put', 'set', 'keep', 'let', 'run', 'turn', 'bring', 'hold', 'break', 'join', 'need', 'use', 'find', 'see', 'look', 'show', 'work', 'play', 'mean', 'stand', 'carry', 'pass', 'pick', 'cut', 'help', 'happen', 'become', 'seem', 'leave', 'follow', 'include', 'contain', 'remain', 'stay', 'mix']);
+const PHRASAL = new Set(['be', 'have', 'do', 'get', 'make', 'say', 'call', 'know', 'take', 'give', 'come', 'go', 'put', 'set', 'keep', 'let', 'run', 'turn', 'bring', 'hold', 'break', 'join', 'need', 'use', 'find', 'see', 'look', 'show', 'work', 'play', 'mean', 'stand', 'carry', 'pass', 'pick', 'cut', 'help', 'happen', 'become', 'seem', 'leave', 'follow', 'include', 'contain', 'remain', 'stay', 'mix', 'lay', 'lie', 'sit', 'rest', 'draw', 'hit', 'catch', 'fit', 'meet', 'lead']);
 
 /** Prepositions a verb governs ("free X from Y", "turn X into Y", "provide X with Y"), and "to" of an infinitive. */
 const GOVERNED = /^(?:from|to|into|onto|with|for|as|against|upon|about|towards|toward)$/i;
@@ -118,9 +223,15 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '') || separatedParticle(s.tokens, i);
     // "pays you interest": after a verb and its object pronoun, the tagger's "verb" is a noun.
     const objectNoun = prev.pos === 'PRON' && ['VERB', 'AUX'].includes(s.tokens[i - 2]?.pos ?? '') && !/^(?:i|we|you|they|he|she|it)$/i.test(s.tokens[i - 2]?.text ?? '') && /^(?:you|me|us|them|him|her)$/i.test(prev.text);
-    const verb = t.pos === 'VERB' && !objectNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
+    // "is a free accessibility win": a bare verb after "a/an" and its noun's words is a noun the tagger misread.
+    let np = i - 1;
+    while (np > 0 && ['NOUN', 'ADJ', 'ADV', 'PROPN'].includes(s.tokens[np].pos)) np--;
+    const misreadNoun = t.lower === t.lemma && np < i - 1 && /^(?:a|an)$/i.test(s.tokens[np]?.text ?? '');
+    const verb = t.pos === 'VERB' && !objectNoun && !misreadNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
+    // "flex-start", "well-known": part of a hyphenated name or value, which has no opposite ("flex-stop").
+    if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
     // Only plain opposites ("increase" → "decrease", "acidic" → "basic"), not coinages like "unalarming".
     if (predicative && !adjectiveSwappable(s, i)) continue;
@@ -129,12 +240,15 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
+    // "help prevent" → "help let": an opposite of many senses reads as nonsense.
+    if (verb) found.splice(0, found.length, ...found.filter((a) => !PHRASAL.has(a) && !/^(?:let|allow|permit)$/.test(a)));
     if (found.length === 0) continue;
     // A verb's antonym must take the same complements: "freed factories from rivers" → "confined factories
     // from rivers" and "allowed people to be evacuated" → "denied people to be evacuated" do not.
     if (verb && governsComplement(s.tokens, i)) continue;
     const base = found[0];
     const word = predicative ? base : inflectVerb(base, t);
+    if (!word) continue;
     const cased = /^[A-Z]/.test(t.text) ? word[0].toUpperCase() + word.slice(1) : word;
     const text = replaceSpan(s, t.from, t.to, cased);
     // Read again: the new word must be read as the same part of speech in the same place.
@@ -226,6 +340,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
     }
   }
   if (/^(?:do)$/i.test(words[notAt - 1].lower) && clauseStart === notAt - 1) return null;
+  // "Vaccines also protect people who haven't been vaccinated": a negation inside a relative clause
+  // describes who or what is meant; removing it changes the subject of the claim, not its truth.
+  if (words.slice(1, notAt).some((w, k) => /^(?:who|which|that|whose|whom|where)$/i.test(w.text) && ['NOUN', 'PROPN', 'PRON'].includes(words[k].pos))) return null;
   const verb = words[notAt + 1];
   // "does not burn" → "burns", "do not need" → "need": the helper goes with the negation.
   if (/^(?:do|does)$/i.test(prev.lower) && verb && (verb.pos === 'VERB' || verb.pos === 'AUX') && verb.lower === verb.lemma) {
@@ -259,6 +376,44 @@ function siblingMightBeTrue(sentences: readonly Sentence[], s: Sentence, key: Te
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
   const phrase = new RegExp(`\\b${sibling.split(' ')[0]}\\s+${key.head}`, 'i');
   return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k)).length >= 2);
+}
+
+/**
+ * "In the secondary response, antibodies are produced much faster" → "In the primary response, …": a kind the
+ * speaker names beside another of the same head ("primary response", "secondary response"), each said at
+ * least twice, swapped by its modifier, where the sibling is not in the sentence and is never said in its
+ * place with the same words.
+ */
+export function changeSibling(s: Sentence, terms: readonly Term[], sentences: readonly Sentence[]): Falsified | null {
+  const index = occurrencesBySentence(terms);
+  for (const { term, token, length } of index.get(s.index) ?? []) {
+    if (length !== 2 || term.pos !== 'NOUN' || term.occurrences.length < 2) continue;
+    const modifier = s.tokens[token];
+    if (!/^[a-z]/.test(modifier.text) || s.text[modifier.from - 1] === '-') continue;
+    for (const sibling of siblingCompounds(term, sentences)) {
+      const word = sibling.split(' ')[0];
+      if (s.text.toLowerCase().includes(word)) continue;
+      // Said of the sibling too ("both the primary and the secondary response make antibodies"): every content
+      // word of this sentence recurs in a sentence about the sibling. Parallel sentences that differ
+      // ("produced slowly" / "produced much faster") make the swap false, as wanted.
+      const context = [...s.keys].filter((k) => !term.key.split(' ').includes(k));
+      const phrase = new RegExp(`\\b${word}\\s+${term.head}`, 'i');
+      if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => other.keys.has(k)))) continue;
+      const siblingTerm = terms.find((t) => t.display.toLowerCase() === sibling.toLowerCase() || t.key === sibling.toLowerCase());
+      if (siblingTerm && siblingTerm.occurrences.length < 2) continue;
+      // "a primary" ↔ "an inner": the article before agrees.
+      const article = s.tokens[token - 1];
+      let from = modifier.from;
+      let replacement = word;
+      if (article && /^an?$/i.test(article.text)) {
+        const agreed = /^[aeiou]/i.test(word) ? 'an' : 'a';
+        replacement = `${/^A/.test(article.text) ? agreed[0].toUpperCase() + agreed.slice(1) : agreed} ${word}`;
+        from = article.from;
+      }
+      return { text: replaceSpan(s, from, modifier.to, replacement), kind: 'swap', original: `${modifier.text} ${s.tokens[token + 1].text}`, replacement: `${word} ${s.tokens[token + 1].text}` };
+    }
+  }
+  return null;
 }
 
 function overlapping(a: string, b: string): boolean {
@@ -350,8 +505,10 @@ function nameShape(text: string): string {
  * (a version for "ES6", never the identifier "calculateTotal" or the word "camelCase"), unless the speaker
  * lists or compounds it with the key (`kin`). Other classes are matched by pickDistractors.
  */
-export function sameKind(key: Term, candidate: string, kin: readonly string[] = []): boolean {
+export function sameKind(key: Term, candidate: string, kin: readonly string[] = [], kinds?: NameKinds): boolean {
   if (kin.some((k) => k.toLowerCase() === candidate.toLowerCase())) return true;
+  // A name the speaker describes ("a king called Narmer"): options the speaker describes alike, people for a person.
+  if (kinds && key.pos === 'PROPN' && !namesAlike(kinds, key.display, candidate)) return false;
   if (key.cls === 'proper') return nameShape(key.display) === nameShape(candidate);
   return true;
 }
@@ -388,6 +545,8 @@ export interface DistractorQuery {
   alsoRight?: readonly string[];
   /** Only terms of the lecture (no WordNet relatives): for swaps inside statements. */
   lectureOnly?: boolean;
+  /** What the speaker says each name is: a name's wrong options are names described alike. */
+  kinds?: NameKinds;
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
@@ -454,27 +613,103 @@ function bothProcesses(key: Term, t: Term): boolean {
   return process(key) && process(t) && t.occurrences.length >= 2;
 }
 
+const COPULA = /^(?:is|are|was|were)$/i;
+const CONTRAST = /^(?:versus|vs)$/i;
+
+/**
+ * Terms the speaker sets against the key in one sentence, each said more than once: "weather versus climate",
+ * or parallel clauses ("Weather is short term, and climate is the long-term average"). Same part of speech
+ * and number as the key.
+ */
+/** The term occurrences of each sentence, indexed once per list of terms. */
+const OCCURRENCES = new WeakMap<readonly Term[], Map<number, Array<{ term: Term; token: number; length: number }>>>();
+function occurrencesBySentence(terms: readonly Term[]): Map<number, Array<{ term: Term; token: number; length: number }>> {
+  let found = OCCURRENCES.get(terms);
+  if (!found) {
+    found = new Map();
+    for (const term of terms) for (const o of term.occurrences) {
+      const list = found.get(o.sentence) ?? [];
+      list.push({ term, token: o.token, length: o.length });
+      found.set(o.sentence, list);
+    }
+    OCCURRENCES.set(terms, found);
+  }
+  return found;
+}
+
+export function contrastedWith(key: Term, terms: readonly Term[], sentences: readonly Sentence[]): Term[] {
+  const out: Term[] = [];
+  const index = occurrencesBySentence(terms);
+  for (const o of key.occurrences) {
+    const s = sentences[o.sentence];
+    const keyIsSubject = COPULA.test(s.tokens[o.token + o.length]?.text ?? '');
+    for (const { term: t, ...p } of index.get(o.sentence) ?? []) {
+      if (t.id === key.id || t.pos !== key.pos || t.plural !== key.plural || out.includes(t) || t.occurrences.length < 2 || key.occurrences.length < 2) continue;
+      const [first, second] = p.token < o.token ? [p, o] : [o, p];
+      const between = s.tokens.slice(first.token + first.length, second.token).filter((x) => x.pos !== 'DET');
+      const paired = between.length === 1 && CONTRAST.test(between[0].text.replace(/\.$/, ''));
+      // Each the subject of its own clause: after the start, a comma or a conjunction ("one trip around the Sun is" is no subject).
+      const opensClause = (token: number) => {
+        let k = token - 1;
+        while (k >= 0 && ['DET', 'ADJ', 'NUM'].includes(s.tokens[k].pos)) k--;
+        return k < 0 || s.tokens[k].text === ',' || s.tokens[k].text === ';' || /^(?:and|but|while|whereas)$/i.test(s.tokens[k].text);
+      };
+      // "The important rule is: the start is included": a copula that announces, not a clause of its own.
+      const announces = (token: number, length: number) => s.tokens[token + length + 1]?.text === ':';
+      const parallel = keyIsSubject && COPULA.test(s.tokens[p.token + p.length]?.text ?? '') && !announces(p.token, p.length) && !announces(o.token, o.length) && opensClause(p.token) && opensClause(o.token) && s.tokens.slice(first.token, second.token).some((x) => x.text === ',' || x.pos === 'CCONJ' || x.text === ';');
+      if (paired || parallel) out.push(t);
+    }
+  }
+  return out;
+}
+
+/** WordNet parents up to three steps that say something about a word's kind (not "matter", "substance", "entity"). */
+function specificParents(word: string): Set<string> {
+  return new Set(hypernymsUpTo(word, 3).map((h) => h.toLowerCase()).filter((h) => !GENERIC_PARENTS.has(h) && !/^(?:physical entity|abstract entity|abstraction|fluid|molecule|organic compound|condition|status|information)$/.test(h)));
+}
+
+/** How many specific parents a lecture term shares with the key ("methane" and "carbon dioxide": gas). */
+function kinship(keyParents: ReadonlySet<string>, t: Term): number {
+  if (keyParents.size === 0) return 0;
+  const word = t.key.includes(' ') && hypernymsUpTo(t.key, 1).length ? t.key : t.head;
+  return [...specificParents(word)].filter((h) => keyParents.has(h)).length;
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
   const avoid = [key.display, ...(q.avoid ?? [])];
   const right = new Set((q.alsoRight ?? []).map((x) => x.toLowerCase()));
   const kindOfKey = (text: string) => right.has(text.toLowerCase()) || hypernyms(text).some((h) => h.toLowerCase() === key.head || h.toLowerCase() === key.key);
+  const keyParents = specificParents(key.key.includes(' ') && hypernymsUpTo(key.key, 1).length ? key.key : key.head);
   const fromLecture = q.terms
     .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
+    .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
+    // "raised version", "the main thing": a vague head names no rival for the key.
+    .filter((t) => !VAGUE_NOUNS.has(t.head) && !VAGUE_NOUNS.has(t.display.toLowerCase().split(/\s+/).pop() ?? ''))
+    // "the biggest volcano", "the most common cause": a description of one thing, not a rival name for the key.
+    .filter((t) => !/^(?:\w+est|most|least)\s/i.test(t.display) || /^(?:west|east|forest|interest|chest|test|contest|harvest|crest|nest|quest|rest|protest)\s/i.test(t.display))
     // "call voltage", "known as …": a phrase the term finder took with the verb that names it.
     .filter((t) => !/^(?:call|calls|called|named|known|say|says|said|mean|means)\s/i.test(t.display))
     .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
     .map((t) => ({ t, role: sameRole(q.sentences, q.sentence, key, t) }))
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)
-    .sort((x, y) => Number(y.role) - Number(x.role) || byPlace(x.t, y.t))
+    .map((x) => ({ ...x, near: kinship(keyParents, x.t) }))
+    .sort((x, y) => Number(y.role) - Number(x.role) || y.near - x.near || byPlace(x.t, y.t))
     .map((x) => x.t);
   function byPlace(a: Term, b: Term): number {
     return (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id;
   }
   const out: string[] = [];
+  // "Weather is short term, and climate is the long-term average.": what the speaker sets against the key is the likeliest mix-up.
+  for (const t of contrastedWith(key, q.terms, q.sentences)) {
+    if (out.length >= q.count) break;
+    if (right.has(t.display.toLowerCase()) || avoid.some((a) => overlapping(a, t.display)) || (q.sentence && (mightAlsoBeTrue(q.sentences, q.sentence, key, t) || q.sentence.text.toLowerCase().includes(t.display.toLowerCase())))) continue;
+    if (q.kinds && key.pos === 'PROPN' && !namesAlike(q.kinds, key.display, t.display)) continue;
+    out.push(shaped(t.display, key));
+  }
   // "inner join" → "left join", "cross join": the same head with another modifier, as the speaker says it.
   for (const sib of siblingCompounds(key, q.sentences)) {
     if (out.length >= q.count) break;

@@ -52,8 +52,12 @@ export function distractorPosMismatches(q: Question): string[] {
   const keys = q.type === 'multiple_choice' ? q.correctAnswer : [q.correctAnswer];
   const short = q.options.every((o) => o.split(/\s+/).length <= 5);
   if (!short) return [];
-  const gap = /____/.test(q.question) ? q.question.replace(/^[^“"]*[“"]/, '').replace(/[”"][^”"]*$/, '') : null;
-  const pos = (o: string) => (gap && gap.includes('____') ? posInGap(gap, o) : headPartOfSpeech(o));
+  let gap = /____/.test(q.question) ? q.question.replace(/^[^“"]*[“"]/, '').replace(/[”"][^”"]*$/, '') : null;
+  // Options that carry their own article ("a cross join", "an inner join") are read after "a/an" in the gap.
+  const articled = q.options.every((o) => /^an?\s/.test(o));
+  if (gap && articled) gap = gap.replace('____', 'a/an ____');
+  const bare = (o: string) => (articled ? o.replace(/^an?\s+/, '') : o);
+  const pos = (o: string) => (gap && gap.includes('____') ? posInGap(gap, bare(o)) : headPartOfSpeech(bare(o)));
   const keyPos = pos(q.options[keys[0]] ?? '');
   return q.options.filter((o, i) => !keys.includes(i) && pos(o) !== keyPos);
 }

@@ -1,5 +1,6 @@
+import { parseSentences } from './nlp';
 import type { Sentence } from './sentences';
-import { nounPhraseSpans } from './terms';
+import { VAGUE_NOUNS, nounPhraseSpans } from './terms';
 
 /** "Photosynthesis is the process by which plants make food": a term and what the speaker says it is. */
 export interface Definition {
@@ -78,6 +79,11 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
         if (verb.lemma === 'be' && DET.test(rest) && !/\b(?:called|known as)\b/i.test(rest)) gloss = rest;
         const m = /^(?:refers? to|means|is defined as|are defined as|describes?)\s+(.+)$/i.exec(s.text.slice(verb.from).replace(/[.!]$/, ''));
         if (m) gloss = m[1];
+        // "the brain and spinal cord, and the peripheral nervous system is all the other nerves": the gloss ends where a second clause begins.
+        if (gloss) {
+          const cut = /,\s+(?:and|but|while|whereas)\s+(?:the|a|an|this|these|its|their)?\s*[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|was|were|has|have)\b/i.exec(gloss);
+          if (cut) gloss = gloss.slice(0, cut.index);
+        }
         if (gloss && !BAD_GLOSS_START.test(gloss) && gloss.split(/\s+/).length >= 4 && gloss.length <= 200 && (GLOSS_NOUN.test(gloss) || /\b(?:that|which|who|where|when|by which|in which|used to|of)\b/i.test(gloss))) {
           if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: s.index });
           continue;
@@ -98,7 +104,9 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
       if (name.split(/\s+/).length <= 4) out.push({ term: name.replace(DET, ''), gloss: called[1][0].toLowerCase() + called[1].slice(1), nominal: true, sentence: s.index });
     }
   }
-  return dedupeBy(out, (d) => d.term.toLowerCase());
+  // "A change in your surroundings, or inside your body,": a gloss cut at a comma is not the whole definition.
+  // "The result was the Step Pyramid …", "The reason is …": a vague word stands for what came before; no term defined.
+  return dedupeBy(out, (d) => d.term.toLowerCase()).filter((d) => !VAGUE_NOUNS.has(d.term.toLowerCase().replace(/^(?:the|a|an)\s+/, '')) && !/[,;:]\s*$/.test(d.gloss));
 }
 
 /**
@@ -223,6 +231,8 @@ function asStep(text: string): string | null {
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
     .replace(/^to\s+/i, '');
   t = t.replace(/\s+/g, ' ').trim();
+  // "Apple again", "Banana, same thing": a step of a worked example, with no action of its own.
+  if (!parseSentences(t)[0]?.tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return null;
   if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there)\b/i.test(t)) return null;
   return t[0].toUpperCase() + t.slice(1);
 }
@@ -255,10 +265,11 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       const text = sentences[j].text.trim();
       if (j > i && !STEP_MARK.test(text)) continue;
       const step = asStep(text);
-      if (step) {
-        items.push(step);
-        used.push(j);
-      }
+      // A marked step that cannot be restated on its own ("Step two, about thirty per cent is reflected …")
+      // ends the sequence there: an order with a step left out is not the speaker's order.
+      if (!step) break;
+      items.push(step);
+      used.push(j);
       if (LAST_MARK.test(text)) break;
     }
     // "First …, second …, third …" alone lists reasons; a sequence has time words (then, next, after that, finally).

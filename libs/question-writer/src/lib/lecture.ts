@@ -2,8 +2,10 @@ import type { Chapter, TranscriptSegment } from '@veolearn/domain';
 import { Audience, estimateAudience } from './audience';
 import { Category, Definition, Naming, Ranking, Rule, Sequence, findCategories, findDefinitions, findNamings, findRankings, findRules, findSequences } from './facts';
 import { buildOutline, lessonSubject } from './outline';
-import { Sentence, examplePeople, isUnpunctuated, readLecture } from './sentences';
+import { Sentence, examplePeople, isGivenName, isUnpunctuated, readLecture } from './sentences';
 import { Term, countByChapter, findTerms, titleCase } from './terms';
+import { NameKinds, findNameKinds } from './names';
+import { isKnown } from './wordnet';
 
 /** Everything the writer knows about a lecture. */
 export interface Lecture {
@@ -28,6 +30,8 @@ export interface Lecture {
    * clause (the rest are never quoted). Absent for punctuated transcripts.
    */
   restored?: { sentences: number; trusted: number };
+  /** What kind of thing each name is, as the speaker describes it ("a king called Narmer"). */
+  nameKinds: NameKinds;
   /** The lesson's main subject as the speaker names it ("photosynthesis"), if found. */
   subject: string | null;
   durationSeconds: number;
@@ -50,7 +54,8 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   let terms = findTerms(sentences, 1);
   // A chapter is never titled with a made-up example person ("Alex").
   const people = examplePeople(sentences);
-  const titled = people.size > 0 ? terms.filter((t) => !people.has(t.display)) : terms;
+  // Nor with a first name WordNet does not know ("Thank you, Priya."): a person in the room, not a topic.
+  const titled = terms.filter((t) => !people.has(t.display) && !(/^[A-Z][a-z]+$/.test(t.display) && isGivenName(t.display) && !isKnown(t.display.toLowerCase(), 'noun')));
   const chapters = buildOutline(sentences, titled, durationSeconds, (count) => countByChapter(terms, sentences, count));
   // The people of a worked example ("Alice", "Bob") are never swapped into a statement nor offered as an option.
   terms = terms.filter((t) => t.occurrences.length > 0 && !t.display.split(/[\s']+/).some((w) => people.has(w)));
@@ -76,6 +81,7 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
     audience,
     grade,
     subject: lessonSubject(sentences, terms, definitions[0]),
+    nameKinds: findNameKinds(sentences),
     restored: isUnpunctuated(segmentsOf(segments)) ? { sentences: sentences.length, trusted: sentences.filter((s) => !s.doubtful).length } : undefined,
     durationSeconds,
   };

@@ -167,6 +167,8 @@ function salientTerms(terms: readonly Term[], chapter: number | null, chapterTot
     .map((term) => {
       const here = chapter === null ? term.occurrences.length : term.counts[chapter] ?? 0;
       if (here < (chapter === null ? 2 : 1)) return { term, score: 0 };
+      // "my victim today": a phrase of the moment, never a topic.
+      if (/\b(?:today|tomorrow|yesterday|tonight)\b/i.test(term.key)) return { term, score: 0 };
       const spread = term.counts.filter((c) => c > 0).length;
       const idf = chapter === null ? 1 : Math.log(1 + chapterTotal / Math.max(1, spread));
       const words = term.key.split(' ').length;

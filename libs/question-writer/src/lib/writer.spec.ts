@@ -1,7 +1,7 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeByNegation, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { leansOnPrevious, swappable } from './builders';
+import { Rng, changeByNegation, changeDegree, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { isAction, leansOnPrevious, swappable } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findDefinitions, findSequences } from './facts';
@@ -766,3 +766,263 @@ describe('question writer: plain statements of a clean lecture are facts', () =>
     }
   });
 });
+
+describe('question writer: what a strict teacher discarded on a fourth unseen set', () => {
+  const lines = (text: string) => timed(text.split(/(?<=[.!?])\s+/));
+
+  it('1. the characters of a story the speaker tells (a group of developers, a friend) are never facts, options or titles; real people are', () => {
+    const lecture = analyseLecture(
+      lines(
+        "Git was created by Linus Torvalds, the creator of Linux. I'll use one made-up example all the way through, so let's meet our two developers, Dana and Marcus. Dana starts the project and makes the first commit. Meanwhile, Dana stays on main and fixes a typo in the opening hours. Marcus needs to add an order form. A branch in Git is simply a movable pointer to a commit. Leonardo da Vinci painted the Mona Lisa. Leonardo was curious and famously slow.",
+      ),
+    );
+    const facts = lecture.sentences.filter((s) => s.fact).map((s) => s.text);
+    expect(facts.some((t) => /\b(?:Dana|Marcus)\b/.test(t))).toBe(false);
+    expect(facts.some((t) => /Linus Torvalds/.test(t))).toBe(true);
+    expect(facts.some((t) => /^Leonardo was curious/.test(t))).toBe(true);
+    expect(lecture.terms.some((t) => /\b(?:Dana|Marcus)\b/.test(t.display))).toBe(false);
+    expect(lecture.chapters.some((c) => /\b(?:Dana|Marcus)\b/.test(c.title))).toBe(false);
+  });
+
+  it('2. a name is offered only names the speaker describes alike: no season for a king, no website for a person', () => {
+    const lecture = analyseLecture(
+      lines(
+        'The farming year had three seasons. Akhet was the flood, or the inundation. Peret was the growing season, when the crops were planted. Shemu was the harvest. Egypt was unified around three thousand one hundred BC by a king called Narmer. Later the pharaoh Djoser built the Step Pyramid. His successor, the pharaoh Sneferu, built the Red Pyramid. Then the pharaoh Khufu built the Great Pyramid. Git was created by Linus Torvalds, the creator of Linux. GitHub is a website that hosts repositories. Bitbucket is a website too. The kernel developers used a tool called BitKeeper.',
+      ),
+    );
+    const narmer = lecture.terms.find((t) => t.display === 'Narmer');
+    const torvalds = lecture.terms.find((t) => t.display === 'Linus Torvalds');
+    expect(narmer && torvalds).toBeTruthy();
+    const kinds = lecture.nameKinds;
+    expect(sameKind(narmer!, 'Peret', [], kinds)).toBe(false);
+    expect(sameKind(narmer!, 'Akhet', [], kinds)).toBe(false);
+    expect(sameKind(narmer!, 'Sneferu', [], kinds)).toBe(true);
+    expect(sameKind(torvalds!, 'GitHub', [], kinds)).toBe(false);
+    expect(sameKind(torvalds!, 'BitKeeper', [], kinds)).toBe(false);
+    const wrong = pickDistractors({ key: narmer!, count: 3, terms: lecture.terms, sentences: lecture.sentences, kinds });
+    expect(wrong.filter((w) => ['Peret', 'Akhet', 'Shemu', 'GitHub', 'Bitbucket', 'BitKeeper'].includes(w))).toEqual([]);
+  });
+
+  it('4. a numbered sequence with a step that cannot stand alone is cut there, never asked with a step missing', () => {
+    const sentences = readLecture(
+      lines(
+        "Step one, the Sun gives out energy, mostly as visible light. Step two, about thirty percent of it is reflected straight back into space. Step three, the rest is absorbed by the land and the oceans, and they warm up. Step four, the warm Earth gives out infrared radiation.",
+      ),
+    );
+    const steps = findSequences(sentences);
+    expect(steps.every((s) => s.items.length >= 3 && !s.items.some((x) => /absorbed/.test(x)))).toBe(true);
+  });
+
+  it('6. a quoted phrase judged by what follows ("Fix login button on mobile is good.") is no rule', () => {
+    const [good, order] = readLecture(lines('Fix login button on mobile is good. You should fix the login button first.'));
+    expect(good.rule).toBe(false);
+    expect(order.rule).toBe(true);
+  });
+
+  it('7. "The result was …" defines nothing, and a superlative description is no wrong option', () => {
+    const defs = findDefinitions(readLecture(lines('The result was the Step Pyramid at Saqqara, one of the first large buildings made entirely of stone. A mastaba is a flat-topped, rectangular tomb made of mud brick.')));
+    expect(defs.map((d) => d.term.toLowerCase())).toEqual(['mastaba']);
+    const lecture = analyseLecture(lines('The Moon goes around the Earth. Mars has the biggest volcano in the solar system. The biggest volcano is Olympus Mons. A moon is something that goes around a planet. The Sun is a star. Rocks and dust make up asteroids. A planet travels around the Sun.'));
+    const moon = lecture.terms.find((t) => t.key === 'moon');
+    expect(moon).toBeTruthy();
+    const wrong = pickDistractors({ key: moon!, count: 4, terms: lecture.terms, sentences: lecture.sentences, kinds: lecture.nameKinds });
+    expect(wrong.filter((w) => /biggest/.test(w))).toEqual([]);
+  });
+
+  it('8. a false statement never puts a stranger in the subject ("Infrared radiation is the condition of the atmosphere")', () => {
+    const text = 'Weather is the condition of the atmosphere at a particular place and time. Climate is the average weather of a place over thirty years or more. Radiation from the Sun warms the land and the oceans. Infrared radiation is given out by the warm Earth. Weather is short term, and climate is the long-term average. Greenhouse gases absorb infrared radiation and warm the atmosphere. Carbon dioxide and methane are greenhouse gases. The atmosphere traps heat like a blanket. Droughts and floods are becoming more common as the climate warms.';
+    const segments = text.split(/(?<=[.!?])\s+/).map((t, i) => ({ start: i * 12, end: i * 12 + 11, text: t }));
+    const { questions } = writeQuestions({ segments, durationSeconds: 120, settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 5, questionsPerChapter: 5 } });
+    const falseOnes = questions.flatMap((q) => (q.type === 'true_false' && !q.correctAnswer ? [q.question] : q.type === 'multiple_choice' ? q.options.filter((_, i) => !q.correctAnswer.includes(i)) : []));
+    expect(questions.length).toBeGreaterThan(0);
+    expect(falseOnes.filter((t) => /^(?:Infrared radiation|Radiation) is (?:the condition|short term)|^Weather is given out|^Climate is given out/.test(t))).toEqual([]);
+  });
+
+  it('9. a sentence with an aside ("appropriately enough", "and he had a point") is no fact', () => {
+    const [pyramid, gift] = readLecture(lines('Egyptian society is often drawn as a pyramid, appropriately enough. Herodotus called Egypt the gift of the Nile, and he had a point.'));
+    expect([pyramid.fact, gift.fact]).toEqual([false, false]);
+  });
+
+  it('10. what the speaker sets against a term ("Weather is short term, and climate is the long-term average") is its first wrong option', () => {
+    const lecture = analyseLecture(lines('Weather is the condition of the atmosphere at a particular place and time. Heavy rainfall can cause floods. Radiation from the Sun warms the land. Weather is short term, and climate is the long-term average. Climate is measured over thirty years. Heavy rainfall is common in the tropics.'));
+    const weather = lecture.terms.find((t) => t.key === 'weather');
+    expect(weather).toBeTruthy();
+    expect(pickDistractors({ key: weather!, count: 3, terms: lecture.terms, sentences: lecture.sentences, kinds: lecture.nameKinds })[0]).toBe('climate');
+  });
+
+  it('11. a restored caption sentence whose "that" clause has no verb ("says that the more times") is never quoted', () => {
+    const cut = parseSentences('the law of large numbers says that the more times')[0].tokens.filter((t) => t.pos !== 'PUNCT');
+    const whole = parseSentences('the law of large numbers says that the results settle down')[0].tokens.filter((t) => t.pos !== 'PUNCT');
+    expect(restoredIsOneClause(cut)).toBe(false);
+    expect(restoredIsOneClause(whole)).toBe(true);
+  });
+
+  it('12. read on a fifth unseen set: anecdotes, counterfactuals, counted items, announced lists, numbered example items, verbless answers and "those three" are no facts', () => {
+    const texts = [
+      'Thankfully nobody was badly hurt, but his eyebrows took about two months to grow back.',
+      "A few years ago you'd have used margins and then removed the margin from the last item.",
+      'The second, and the one that scarred America, was the war in Vietnam.',
+      'White blood cells do three main jobs.',
+      'Item one gets seventy-five, item two gets a hundred and fifty, and item three gets seventy-five.',
+      'From fossils, which are dug up by palaeontologists.',
+      'Smallest, crow-sized ones like Microraptor.',
+      'Every extinguisher works by removing at least one of those three.',
+    ];
+    const facts = readLecture(lines(texts.join(' '))).filter((s) => s.fact).map((s) => s.text);
+    expect(facts).toEqual([]);
+    expect(readLecture(lines('Measles, flu and the common cold are all caused by viruses.'))[0].fact).toBe(true);
+  });
+
+  it('13. no false statement by removing a negation inside a relative clause, by an antonym of part of a hyphenated value, or by an order said as an if-then', () => {
+    const [vaccines] = readLecture(lines("Vaccines also protect people who haven't been vaccinated."));
+    expect(changeByNegation(vaccines)).toBeNull();
+    const [flex] = readLecture(lines("The default is flex-start, so everything's bunched up at the start."));
+    expect(changeToAntonym(flex)?.text ?? '').not.toMatch(/flex-(?!start)/);
+    const [reptiles] = readLecture(lines('Reptiles are animals that have scaly skin and lay eggs.'));
+    expect(changeToAntonym(reptiles)?.text ?? '').not.toMatch(/stand eggs/);
+    const [triangle] = readLecture(lines('Take away any one side of the triangle and the fire goes out.'));
+    expect(triangle.rule).toBe(false);
+  });
+
+  it('14. a subject that stands for something said before ("The idea came from …"), a place in a list being read ("Further down the list is …") are no facts', () => {
+    const texts = ['The idea came largely from the diplomat George Kennan and his Long Telegram.', 'The Western response was the Berlin Airlift.', 'Further down the list is using the wrong type on ordinary materials.'];
+    expect(readLecture(lines(texts.join(' '))).filter((s) => s.fact).map((s) => s.text)).toEqual([]);
+    expect(readLecture(lines('The Berlin Airlift supplied the western sectors of the city by air.'))[0].fact).toBe(true);
+  });
+
+  it('15. a joke or an aside is no fact; a wrong option never has a vague head; the answer is never said again in its own sentence', () => {
+    const [joke, aside] = readLecture(lines('A C, an E flat and a G walk into a bar. Jazz musicians, just as an aside, tend to use the raised version in both directions.'));
+    expect([joke.fact, aside.fact]).toEqual([false, false]);
+    const lecture = analyseLecture(lines('The major scale is tone, tone, semitone, tone, tone, tone, semitone. The minor scale lowers the third. Jazz players use the raised version of the minor scale. The raised version is common in jazz. The harmonic minor scale raises the seventh. The melodic minor scale raises the sixth and the seventh.'));
+    const key = lecture.terms.find((t) => t.head === 'scale');
+    expect(key).toBeTruthy();
+    expect(pickDistractors({ key: key!, count: 4, terms: lecture.terms, sentences: lecture.sentences }).filter((w) => /version/.test(w))).toEqual([]);
+    const { questions } = writeQuestions({ segments: lines('The planets travel around the Sun in a path called an orbit. When a comet comes close to the Sun, some of its ice turns into gas and it grows a tail that points away from the Sun. Mars has the biggest volcano. Jupiter is the biggest planet. Venus is the hottest planet. The Moon goes around the Earth.'), durationSeconds: 120, settings: { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 } });
+    for (const q of questions) if (q.type === 'single_choice') expect(q.question.replace('____', q.options[q.correctAnswer])).not.toMatch(new RegExp(`${q.options[q.correctAnswer]}.*${q.options[q.correctAnswer]}`));
+  });
+
+  it('16. false statements from the speaker\'s own words: spoken counts and shares, degree words, a sibling kind', () => {
+    const [c, share, reef, response] = readLecture(lines("C up to the next C is twelve semitones. The algae provide up to around ninety percent of the coral's food. The Great Barrier Reef is the largest reef system in the world. In the secondary response, antibodies are produced much faster."));
+    const rng: Rng = () => 0.9;
+    expect(changeNumber(c, rng)?.text).toMatch(/^C up to the next C is (?:ten|eleven|thirteen|fourteen) semitones\.$/);
+    expect(changeNumber(share, rng)?.text).toMatch(/(?:sixty|seventy) percent/);
+    expect(changeDegree(reef)?.text).toBe('The Great Barrier Reef is the smallest reef system in the world.');
+    const lecture = analyseLecture(lines('In the primary response, antibodies are produced slowly, in small amounts. In the secondary response, antibodies are produced quickly, in large amounts. The secondary response is why vaccines work. The primary response takes days.'));
+    const s = lecture.sentences.find((x) => /secondary response, antibodies/.test(x.text))!;
+    expect(changeSibling(s, lecture.terms, lecture.sentences)?.text).toBe('In the primary response, antibodies are produced quickly, in large amounts.');
+    expect(response.text).toMatch(/secondary/);
+  });
+
+  it('17. read on a sixth unseen set: no gap or swap inside a compound ("a single water pump", "the gold standard"), no joined-pair gap, no description that names its answer, classroom talk and numbered list items are no facts', () => {
+    const texts = ['Legs crossed, hands in your laps.', "Let's meet Jo, a home carer on her first visit of the morning.", 'Moment two, before a clean or aseptic procedure, for example before wound care.', 'The name comes from a real dictionary.'];
+    expect(readLecture(lines(texts.join(' '))).filter((s) => s.fact || s.rule).map((s) => s.text)).toEqual([]);
+    const lecture = analyseLecture(lines('John Snow traced the outbreak to a single water pump on Broad Street. Clean water matters. Water carries disease. The gold standard spread deflation. Gold flowed out of Britain. Gold and tariffs mattered. Tariffs rose. Butterflies and ladybirds have four stages. Bees and beetles have four stages too. Ladybirds eat aphids. Butterflies drink nectar.'));
+    const { questions } = writeQuestionSet(lecture, { questionTypes: ['single_choice', 'fill_gaps', 'true_false'], interactionCount: 6, questionsPerChapter: 6 });
+    const texts2 = questions.map((q) => (q.type === 'fill_gaps' ? q.options.text : q.question));
+    expect(texts2.filter((t) => /(?:____|\{\{\d\}\}) pump|(?:____|\{\{\d\}\}) standard|Butterflies and (?:____|\{\{\d\}\})|tariff standard/.test(t))).toEqual([]);
+  });
+
+  it('18. the speaker\'s own story, told in the first person and the past, is no fact, nor are the sentences that go on telling it; history is', () => {
+    const sentences = readLecture(lines('Years ago, at a previous company, I watched a young chef throw a jug of water onto a pan of burning oil. The water hit the hot oil, turned instantly to steam, and threw a fireball right up to the ceiling. Thankfully nobody was badly hurt, but the chef lost his eyebrows. So today is about choosing the right extinguisher. Water extinguishers must never be used on burning oil. Almost two thousand years ago, in the year seventy-nine, a volcano in Italy called Mount Vesuvius erupted.'));
+    expect(sentences.filter((s) => s.fact).map((s) => s.text)).toEqual(['Water extinguishers must never be used on burning oil.', 'Almost two thousand years ago, in the year seventy-nine, a volcano in Italy called Mount Vesuvius erupted.']);
+  });
+
+  it('19. "by key, not by position" turned round is a false statement; a term before "standard" (read as an adjective) is a compound, never swapped', () => {
+    const [lookup, gold] = readLecture(lines('Dictionaries are looked up by key, not by position. The gold standard spread deflation, and countries that left it sooner recovered sooner.'));
+    expect(changeNotSwap(lookup)?.text).toBe('Dictionaries are looked up by position, not by key.');
+    const lecture = analyseLecture(lines('The gold standard spread deflation, and countries that left it sooner recovered sooner. Britain left gold in nineteen thirty one. A tariff is a tax on imports. Tariffs rose everywhere. Gold flowed to America. Tariffs and gold both mattered.'));
+    const { questions } = writeQuestionSet(lecture, { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 4, questionsPerChapter: 4 });
+    expect(questions.flatMap((q) => (q.type === 'true_false' ? [q.question] : q.type === 'multiple_choice' ? q.options : [])).filter((t) => /tariff standard/i.test(t))).toEqual([]);
+    expect(gold.text).toMatch(/gold standard/);
+  });
+
+  it('20. read on a seventh unseen set: classroom talk, a main clause without a verb, a broken caption line, an order with its result, a worked example\'s figures and "the one" are no facts; a gloss ends where a second clause begins', () => {
+    const texts = ["Hands up if you've ever been to a Roman site.", 'Blinking when something comes flying towards your face.', 'The sensor is and the way.', 'Press Enter and you get 1010.', 'Rent in B2 is 650, food in B3 is 220, travel in B4 is 85.', "The one you'll use most is SUM.", "The Iceni in what's now Norfolk, the Catuvellauni north of the Thames, and many more."];
+    expect(readLecture(lines(texts.join(' '))).filter((s) => s.fact).map((s) => s.text)).toEqual([]);
+    const defs = findDefinitions(readLecture(lines('The central nervous system is the brain and spinal cord, and the peripheral nervous system is all the other nerves.')));
+    expect(defs.map((d) => d.gloss)).toEqual(['the brain and spinal cord']);
+  });
+
+  it('21. things named before ("those fires", "that one"), a verb with no subject and a list of examples with no main verb are no facts', () => {
+    const texts = ['Archaeologists have found a thick red layer under modern Colchester from those fires.', 'A lot of people get that one wrong, because the spinal cord runs down your back.', "Usually means you've misspelled a function, like typing SUMM instead of SUM.", 'An email to the wrong person, a lost laptop, a file left on the train.', 'Means the formula refers to a cell that no longer exists.'];
+    expect(readLecture(lines(texts.join(' '))).filter((s) => s.fact).map((s) => s.text)).toEqual([]);
+    expect(readLecture(lines('Caratacus fled to Wales, raised an army, and fought on for years.'))[0].fact).toBe(true);
+  });
+
+  it('22. no verb antonym of many senses or a permissive one ("help prevent" never "help let")', () => {
+    const [fluoride] = readLecture(lines('In a few areas, fluoride is added to help prevent tooth decay.'));
+    expect(changeToAntonym(fluoride, new Set(['let', 'allow']))?.text ?? '').not.toMatch(/help (?:let|allow)/);
+  });
+});
+
+describe('question writer: what a strict teacher discarded on an eighth unseen set', () => {
+  const lines = (text: string) => timed(text.split(/(?<=[.!?])\s+/));
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('a sentence that explains, mirrors or points at something said before is no fact, and no rule', () => {
+    expect(one('The traditional explanation, and the one in your textbook, is convection currents in the mantle.').fact).toBe(false);
+    expect(one('A right join is the mirror image.').fact).toBe(false);
+    expect(one('The rows with NULLs fail that test, so your left join quietly behaves like an inner join.').fact).toBe(false);
+    expect(one('Take a few seconds to move that box someone left in the corridor.').rule).toBe(false);
+    // Still facts: "some of that water" after a place, "showed that water …", an explanation of a named thing.
+    expect(one('When the sun warms the surface of the sea, some of that water turns into vapour.').fact).toBe(true);
+    expect(one('The explanation for the seasons is the tilt of the Earth.').fact).toBe(true);
+    expect(one('A right join is the mirror image of a left join.').fact).toBe(true);
+  });
+
+  it('from a ninth unseen set: no rule from "let\'s", no fact after "Alternatively" or about "the first stage", no verb antonym of a misread noun', () => {
+    expect(one("Buckle up, and let's count down together.").rule).toBe(false);
+    expect(one('Alternatively, you can wrap the input inside the label, which also works.').fact).toBe(false);
+    expect(one("If you skip the first stage, the disinfectant can't work properly.").fact).toBe(false);
+    const win = one('The type attribute changes how the browser treats a field, and choosing the right one is a free accessibility win.');
+    expect(changeToAntonym(win)?.text ?? '').not.toMatch(/accessibility lose/);
+  });
+
+  it('the rows of a sample table read aloud are no facts', () => {
+    expect(one('Order one hundred and one belongs to customer one, for twenty pounds.').fact).toBe(false);
+    expect(one('Each customer has a unique ID, called the primary key.').fact).toBe(true);
+  });
+
+  it('no gap in the rest of a longer name or inside the phrase that leads in to the statement', () => {
+    const { questions } = writeQuestions({
+      segments: lines(
+        'Before the revolution, France had three estates. The First Estate was the clergy, the priests of the Church. ' +
+          'The Second Estate was the nobility, who paid almost no tax. The Third Estate was everyone else, including peasants and merchants. ' +
+          'For a poor family, bread could eat up more than half of their wages. The peasants paid the tithe to the clergy and rent to the nobility.',
+      ),
+      settings: { questionTypes: ['fill_gaps', 'single_choice'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const gapped = questions.map((q) => (q.type === 'fill_gaps' ? q.options.text : q.question));
+    expect(gapped.join('\n')).not.toMatch(/The (?:First|Second|Third) (?:\{\{\d\}\}|____)/);
+    expect(gapped.join('\n')).not.toMatch(/For a (?:\{\{\d\}\}|____)/);
+  });
+
+  it('a year after "before", "after" or "since" is a bound, never changed into a false statement', () => {
+    const rng: Rng = () => 0.3;
+    expect(changeNumber(one('Before 1789, France was organised into three groups called estates.'), rng)).toBeNull();
+    expect(changeNumber(one('The harvest of 1788 was a disaster, and the price of bread shot up.'), rng)?.text).toMatch(/harvest of 17(?:8[0-79]|9\d)\b/);
+  });
+
+  it('wrong actions of a scenario are actions: an order that opens with its verb, one clause', () => {
+    expect(isAction('Check the join condition first')).toBe(true);
+    expect(isAction('Move your feet')).toBe(true);
+    expect(isAction("Don't twist your back")).toBe(true);
+    expect(isAction('Now, hang on')).toBe(false);
+    expect(isAction('Miss one, and your data disagrees with itself')).toBe(false);
+    expect(isAction('If a room is empty, switch off the lights')).toBe(false);
+  });
+
+  it('asks for the name a sentence gives, and never offers a capitalised adjective as a name', () => {
+    const { questions } = writeQuestions({
+      segments: lines(
+        'The French Revolution began in 1789. Desperate for money, Louis called a meeting of the Estates-General in Versailles. ' +
+          'Writers like Rousseau, Voltaire and Montesquieu argued that power should come from the people. ' +
+          'Robespierre led the Committee of Public Safety during the Terror. Marie Antoinette was executed in October 1793. ' +
+          'Napoleon Bonaparte seized power in a coup in 1799.',
+      ),
+      settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    for (const q of questions) if (q.type === 'single_choice') expect(q.options).not.toContain('Desperate');
+  });
+});
+

@@ -1,6 +1,6 @@
 import { MAX_INTERACTIONS, MAX_QUESTIONS_PER_CHAPTER, Question, QuestionType, finaliseQuestions, hashText, resolveGenerationSettings, seededRng } from '@veolearn/domain';
 import type { GenerationSettingsShape, TranscriptSegment } from '@veolearn/domain';
-import { BUILDERS, MIN_GAP_SECONDS, Slot, WriterState } from './builders';
+import { BUILDERS, MIN_GAP_SECONDS, Slot, WriterState, articleFor } from './builders';
 import { Lecture, analyseLecture } from './lecture';
 
 /** A note on the set for the creator: a type that had no material, fewer questions than asked. */
@@ -106,8 +106,13 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
         return true;
       }
     }
-    // No statement anywhere could be made false (or stated as true): the other truth value, rather than no question.
-    if (type === 'true_false' && !flipped) {
+    // No statement anywhere could be made false (or stated as true): the other truth value, rather than no
+    // question; but true and false stay near half and half, so a third "True" more than "False" gives way to
+    // another type while other types can still be written.
+    const trues = written.filter((w) => w.q.type === 'true_false' && w.q.correctAnswer === true).length;
+    const falses = written.filter((w) => w.q.type === 'true_false' && w.q.correctAnswer === false).length;
+    const balanced = state.nextTruth || trues - falses < 2 || relaxTruth;
+    if (type === 'true_false' && !flipped && balanced) {
       flipped = true;
       state.nextTruth = !state.nextTruth;
       const ok = tryType(type);
@@ -118,6 +123,7 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
     return false;
   };
   let flipped = false;
+  let relaxTruth = false;
   const wanted = typeList(settings.questionTypes, total);
   const ordered = [...wanted.filter((t) => PLACED_TYPES.includes(t)), ...wanted.filter((t) => !PLACED_TYPES.includes(t))];
   const missing: QuestionType[] = [];
@@ -171,6 +177,9 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
     }
   }
   lastResort();
+  // Nothing else could be written: a true statement rather than a missing question.
+  relaxTruth = true;
+  while (written.length < total && fillers.includes('true_false') && tryType('true_false'));
   const questions = finaliseQuestions(
     written.map((w) => w.q),
     chapters,
@@ -191,9 +200,6 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   return { questions, notes };
 }
 
-function articleFor(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
 
 export interface QuestionWriterInput {
   title?: string;

@@ -1,0 +1,108 @@
+import type { Token } from './nlp';
+import type { Sentence } from './sentences';
+import { isGivenName } from './sentences';
+import { baseForm, isKnown, nounClass, nounClasses } from './wordnet';
+
+/**
+ * What kind of thing each name of the lecture is, in the speaker's own words: "a king called Narmer" (king),
+ * "Linus Torvalds, the creator of Linux" (creator), "Peret was the growing season" (season), "the pharaoh
+ * Djoser" (pharaoh), and "person" for a first name with a surname ("Eunice Foote"). Keyed by the name in
+ * lower case; a name the speaker never describes has no entry.
+ */
+export type NameKinds = ReadonlyMap<string, ReadonlySet<string>>;
+
+const CAPITAL = /^[A-Z][A-Za-z]*$/;
+const COPULA = /^(?:is|was|are|were)$/;
+const CALLED = /^(?:called|named)$/;
+
+/** The runs of capitalised name words of a sentence (not its first word alone, which any sentence capitalises). */
+function nameRuns(tokens: readonly Token[]): Array<{ from: number; to: number; text: string }> {
+  const out: Array<{ from: number; to: number; text: string }> = [];
+  for (let i = 0; i < tokens.length; i++) {
+    if (!CAPITAL.test(tokens[i].text) || (tokens[i].pos !== 'PROPN' && !(i > 0 && tokens[i].pos === 'NOUN'))) continue;
+    if (i === 0 && tokens[i].pos !== 'PROPN') continue;
+    let j = i;
+    while (j + 1 < tokens.length && CAPITAL.test(tokens[j + 1].text) && tokens[j + 1].pos === 'PROPN') j++;
+    out.push({ from: i, to: j, text: tokens.slice(i, j + 1).map((t) => t.text).join(' ') });
+    i = j;
+  }
+  return out;
+}
+
+/** The head noun of the noun phrase starting at k ("the growing season" → season), skipping articles and describing words. */
+function headNounFrom(tokens: readonly Token[], k: number): string | null {
+  while (tokens[k] && tokens[k].pos === 'DET') k++;
+  let head: string | null = null;
+  for (; tokens[k]; k++) {
+    const t = tokens[k];
+    if (t.pos === 'NOUN') head = t.lemma;
+    else if (t.pos === 'ADJ' || t.pos === 'NUM' || (t.pos === 'VERB' && /ing$/.test(t.lower) && !head)) continue;
+    else break;
+  }
+  return head;
+}
+
+export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
+  const kinds = new Map<string, Set<string>>();
+  const add = (name: string, kind: string | null) => {
+    if (!kind) return;
+    const key = name.toLowerCase();
+    if (!kinds.has(key)) kinds.set(key, new Set());
+    kinds.get(key)?.add(kind);
+  };
+  for (const s of sentences) {
+    const ts = s.tokens;
+    for (const run of nameRuns(ts)) {
+      const words = run.text.split(' ');
+      // "Linus Torvalds … Torvalds wrote his own": the surname alone is the same person.
+      if (personName(run.text)) {
+        add(run.text, 'person');
+        add(words[words.length - 1], 'person');
+      }
+      // "a king called Narmer", "the pharaoh Djoser", "an American scientist called Eunice Foote".
+      let k = run.from - 1;
+      if (k >= 0 && CALLED.test(ts[k].lower)) k--;
+      if (k >= 0 && ts[k].pos === 'NOUN' && /^[a-z]/.test(ts[k].text)) add(run.text, ts[k].lemma);
+      // "Linus Torvalds, the creator of Linux": an appositive with an article.
+      if (ts[run.to + 1]?.text === ',' && /^(?:the|a|an)$/i.test(ts[run.to + 2]?.text ?? '')) add(run.text, headNounFrom(ts, run.to + 2));
+      // "Peret was the growing season", "GitHub and GitLab are websites".
+      let c = run.to + 1;
+      if (ts[c]?.text === ',') c++;
+      if (ts[c] && COPULA.test(ts[c].lower) && !ts[c].negated) add(run.text, headNounFrom(ts, c + 1));
+    }
+  }
+  return kinds;
+}
+
+const PERSON = 'noun.person';
+
+/** A first name and a surname ("Eunice Foote", "Linus Torvalds"); not "Red Pyramid" nor "Roman Empire", whose last word is a thing. */
+function personName(text: string): boolean {
+  const words = text.split(' ');
+  if (words.length < 2 || !isGivenName(words[0])) return false;
+  const last = words[words.length - 1].toLowerCase();
+  return !isKnown(last, 'noun') || nounClasses(last).includes(PERSON);
+}
+
+/** The class of a describing noun by its commonest sense ("tool" an artifact, though WordNet also lists a person used by others). */
+function classesOf(kind: string): string[] {
+  if (kind === 'person') return [PERSON];
+  const cls = nounClass(baseForm(kind, 'noun') ?? kind);
+  return cls ? [cls] : [];
+}
+
+/**
+ * Whether a wrong option may stand beside a name as the same kind of thing: when the speaker describes
+ * both, their descriptions share a WordNet class (a king and a pharaoh; never a king and a season, nor a
+ * person and a website); a person is offered only people.
+ */
+export function namesAlike(kinds: NameKinds, key: string, candidate: string): boolean {
+  const mine = kinds.get(key.toLowerCase());
+  const theirs = kinds.get(candidate.toLowerCase());
+  const person = (set: ReadonlySet<string> | undefined, text: string) =>
+    (set !== undefined && [...set].some((k) => classesOf(k).includes(PERSON))) || personName(text) || nounClass(text.toLowerCase()) === PERSON;
+  if (person(mine, key) !== person(theirs, candidate)) return false;
+  if (!mine || !theirs) return true;
+  const a = new Set([...mine].flatMap(classesOf));
+  return [...theirs].flatMap(classesOf).some((c) => a.has(c)) || [...mine].some((k) => theirs.has(k));
+}

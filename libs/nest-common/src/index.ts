@@ -1,5 +1,6 @@
 export * from './lib/app-config.module';
 export * from './lib/redis.module';
+export * from './lib/redis-errors';
 export * from './lib/transport';
 export * from './lib/rpc-exception.filter';
 export * from './lib/instance-id';
@@ -7,3 +8,6 @@ export * from './lib/service-cli';
 export * from './lib/probe';
 export * from './lib/service-call';
 export * from './lib/library-writes';
+export * from './lib/metrics';
+export * from './lib/request-context';
+export * from './lib/logger';

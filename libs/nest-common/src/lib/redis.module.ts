@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
+import { redisRetryDelay } from './redis-errors';
 
 export const REDIS = Symbol('REDIS');
 
@@ -11,6 +12,7 @@ export function createRedis(config: AppConfig, options: { keyPrefix?: boolean; l
     enableOfflineQueue: false,
     lazyConnect: options.lazyConnect ?? false,
     connectTimeout: 3000,
+    retryStrategy: redisRetryDelay,
   });
 }
 

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, HttpException, HttpStatus, Logger, RpcExceptionFi
 import { RpcException } from '@nestjs/microservices';
 import { Observable, throwError } from 'rxjs';
 import { isRpcErrorBody, RpcErrorBody } from '@veolearn/contracts';
+import { isRedisUnavailableError, REDIS_UNAVAILABLE_MESSAGE } from './redis-errors';
 
 function reasonPhrase(status: number): string {
   const name = HttpStatus[status];
@@ -44,6 +45,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
           ? response
           : String((response as { message?: unknown }).message ?? exception.message);
       return throwError(() => errorBody(exception.getStatus(), message));
+    }
+    if (isRedisUnavailableError(exception)) {
+      this.logger.warn(`Redis unavailable: ${(exception as Error).message}`);
+      return throwError(() => errorBody(503, REDIS_UNAVAILABLE_MESSAGE));
     }
     this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
     return throwError(() => errorBody(500, 'Internal server error'));

@@ -2,6 +2,8 @@ import { HttpException, Logger } from '@nestjs/common';
 import { ClientProxy, RpcException } from '@nestjs/microservices';
 import { firstValueFrom, timeout, TimeoutError } from 'rxjs';
 import { isRpcErrorBody } from '@veolearn/contracts';
+import { serviceCallDuration } from './metrics';
+import { withMessageMeta } from './request-context';
 import { errorBody } from './rpc-exception.filter';
 
 const logger = new Logger('ServiceCall');
@@ -36,6 +38,7 @@ export async function callService<TResult>(
 /**
  * The same request from one service to another: the answering service's error travels on
  * unchanged as an RpcException, so the gateway shows the user the original status and message.
+ * The current request id goes along in the message's metadata (see RequestContextInterceptor).
  */
 export async function requestService<TResult>(
   client: ClientProxy,
@@ -44,10 +47,17 @@ export async function requestService<TResult>(
   payload: unknown,
   timeoutMs: number,
 ): Promise<TResult> {
+  const stop = serviceCallDuration.startTimer({ service: serviceName, pattern });
   try {
-    return await firstValueFrom(client.send<TResult>(pattern, payload).pipe(timeout(timeoutMs)));
+    const answer = await firstValueFrom(client.send<TResult>(pattern, withMessageMeta(payload)).pipe(timeout(timeoutMs)));
+    stop({ outcome: 'ok' });
+    return answer;
   } catch (error) {
-    if (isRpcErrorBody(error)) throw new RpcException(errorBody(error.statusCode, error.message));
+    if (isRpcErrorBody(error)) {
+      stop({ outcome: 'error' });
+      throw new RpcException(errorBody(error.statusCode, error.message));
+    }
+    stop({ outcome: 'unavailable' });
     if (error instanceof TimeoutError) {
       logger.warn(`${serviceName} did not answer ${pattern} within ${timeoutMs} ms`);
     } else {

@@ -47,3 +47,7 @@ export function generationServiceAddress(config: AppConfig): ServiceAddress {
 export function exportServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'export-service', host: config.EXPORT_SERVICE_HOST, port: config.EXPORT_SERVICE_PORT };
 }
+
+export function ltiServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'lti-service', host: config.LTI_SERVICE_HOST, port: config.LTI_SERVICE_PORT };
+}

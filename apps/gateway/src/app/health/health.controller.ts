@@ -10,6 +10,7 @@ import { REDIS } from '@veolearn/nest-common';
 import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { AuthClient } from '../services/auth-client';
 import { ExportClient } from '../services/export-client';
+import { LtiClient } from '../lti/lti-client';
 import { GenerationClient } from '../services/generation-client';
 import { VideoClient } from '../services/video-client';
 
@@ -43,6 +44,7 @@ export class HealthController {
     private readonly videos: VideoClient,
     private readonly generation: GenerationClient,
     private readonly exports: ExportClient,
+    private readonly lti: LtiClient,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
@@ -100,7 +102,7 @@ export class HealthController {
   }
 
   private runCheck(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService(), () => this.checkExportService()]);
+    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService(), () => this.checkExportService(), () => this.checkLtiService()]);
   }
 
   private async checkRedis(): Promise<HealthIndicatorResult> {
@@ -136,6 +138,14 @@ export class HealthController {
     return this.checkService('export-service', (t) => this.exports.health(t), {
       postgres: 'export-service:postgres',
       queue: 'export-service:queue',
+    });
+  }
+
+  /** The lti-service answers for itself, its Postgres and the Redis of its grade queue. */
+  private checkLtiService(): Promise<HealthIndicatorResult> {
+    return this.checkService('lti-service', (t) => this.lti.health(t), {
+      postgres: 'lti-service:postgres',
+      queue: 'lti-service:queue',
     });
   }
 

@@ -1,7 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { ThrottlerException } from '@nestjs/throttler';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { errorBody } from '@veolearn/nest-common';
+import { errorBody, isRedisUnavailableError, REDIS_UNAVAILABLE_MESSAGE } from '@veolearn/nest-common';
+import { JSON_TOO_DEEP_CODE } from './json-depth';
+import { rememberFailure } from './request-log';
 import { SpaFallback } from './spa-fallback';
 
 const FRIENDLY: Partial<Record<number, string>> = {
@@ -21,7 +23,7 @@ function messageOf(exception: HttpException): string {
   return exception.message;
 }
 
-/** Every error leaves the gateway as {statusCode, message, error}; unknown ones are logged and hidden. */
+/** Every error leaves the gateway as {statusCode, message, error}; unknown ones are logged (with the request) and hidden. */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
   private readonly logger = new Logger('Exceptions');
@@ -43,8 +45,13 @@ export class AllExceptionsFilter implements ExceptionFilter {
     } else if (isFastifyClientError(exception)) {
       status = exception.statusCode;
       message = FRIENDLY[status] ?? fastifyMessage(exception);
+    } else if (isRedisUnavailableError(exception)) {
+      status = HttpStatus.SERVICE_UNAVAILABLE;
+      message = REDIS_UNAVAILABLE_MESSAGE;
+      this.logger.warn(`Redis unavailable: ${(exception as Error).message}`);
     } else {
-      this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+      // Logged once, with its stack, on the request's own line (request-log.ts).
+      rememberFailure(request, exception);
     }
     if (status === HttpStatus.NOT_FOUND && this.spa.handles(request)) {
       this.spa.send(reply, request);
@@ -74,6 +81,7 @@ function isFastifyClientError(value: unknown): value is FastifyClientError {
 }
 
 function fastifyMessage(error: FastifyClientError): string {
+  if (error.code === JSON_TOO_DEEP_CODE) return error.message;
   if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/i.test(error.message)) {
     return 'The request body is not valid JSON.';
   }

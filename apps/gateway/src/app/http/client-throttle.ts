@@ -1,10 +1,16 @@
 import { normalizeIp } from '@nestjs/throttler';
 import { jwtVerify } from 'jose';
+import { LEARNER_ID_PATTERN } from '@veolearn/domain';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 const IPV6_SUBNET_PREFIX = 64;
 
-type TrackedRequest = { ip?: string; headers?: Record<string, string | string[] | undefined> };
+type TrackedRequest = {
+  ip?: string;
+  headers?: Record<string, string | string[] | undefined>;
+  body?: unknown;
+  query?: unknown;
+};
 
 /**
  * The Redis key of one client's counter, the same on every route (the stock key also names the
@@ -20,13 +26,26 @@ export function ipTracker(request: TrackedRequest): string {
   return `ip:${normalizeIp(request.ip ?? 'unknown', IPV6_SUBNET_PREFIX)}`;
 }
 
+/** The learner id an anonymous player sends (`learnerId` in the JSON body or the query), when well formed. */
+export function learnerIdOf(request: TrackedRequest): string | null {
+  for (const source of [request.body, request.query]) {
+    const value = typeof source === 'object' && source !== null ? (source as { learnerId?: unknown }).learnerId : undefined;
+    if (typeof value === 'string' && LEARNER_ID_PATTERN.test(value)) return value;
+  }
+  return null;
+}
+
 /**
- * A signed-in user (a bearer token whose HS256 signature checks out) is counted by user id,
- * anyone else by address. Whether the session is still live is the session guard's business.
+ * Who a request counts against: a signed-in user (a bearer token whose HS256 signature checks out)
+ * by user id, else an anonymous learner by the learner id the player sends, else the address. So
+ * a class of learners behind one school address are separate clients. Whether the session is still
+ * live is the session guard's business. Worked out once per request (the limit and the key both
+ * depend on it).
  */
 export function clientTracker(jwtSecret: string): (request: TrackedRequest) => Promise<string> {
   const secret = new TextEncoder().encode(jwtSecret);
-  return async (request) => {
+  const known = new WeakMap<object, Promise<string>>();
+  const track = async (request: TrackedRequest): Promise<string> => {
     const header = request.headers?.['authorization'];
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     if (match?.[1] && match[1].length <= 4096) {
@@ -34,9 +53,23 @@ export function clientTracker(jwtSecret: string): (request: TrackedRequest) => P
         const { payload } = await jwtVerify(match[1], secret, { algorithms: ['HS256'] });
         if (typeof payload.sub === 'string' && /^\d+$/.test(payload.sub)) return `user:${payload.sub}`;
       } catch {
-        // An invalid or expired token counts against the address it came from.
+        // An invalid or expired token counts against the learner or the address it came from.
       }
     }
-    return ipTracker(request);
+    const learner = learnerIdOf(request);
+    return learner ? `learner:${learner}` : ipTracker(request);
   };
+  return (request) => {
+    let tracker = known.get(request);
+    if (!tracker) {
+      tracker = track(request);
+      known.set(request, tracker);
+    }
+    return tracker;
+  };
+}
+
+/** True for a tracker that names only an address (no user, no learner). */
+export function isAddressTracker(tracker: string): boolean {
+  return tracker.startsWith('ip:');
 }

@@ -5,7 +5,8 @@
  * Static checks, unit tests, the build, integration tests through the gateway over TCP and
  * over NATS, browser tests, and the bundle budget. Exits non-zero if anything failed.
  */
-const { spawnSync } = require('node:child_process');
+const { spawn, spawnSync } = require('node:child_process');
+const readline = require('node:readline');
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -14,6 +15,8 @@ const RESULTS = path.join(ROOT, 'tmp', 'test-results');
 
 const env = { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false', FORCE_COLOR: process.env.CI ? '0' : '1' };
 const only = process.argv.slice(2);
+
+const apiJest = (file) => ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', `tmp/test-results/${file}`];
 
 /**
  * `needsBuild`: the step runs the built apps in dist/. Run alone (`test-all.cjs api-tcp`), the
@@ -26,21 +29,11 @@ const STEPS = [
   { name: 'typecheck', command: ['npx', 'nx', 'run-many', '-t', 'typecheck', '--output-style=static'] },
   { name: 'typecheck-tools', command: ['npx', 'tsc', '-p', 'tools/bench/tsconfig.json'] },
   { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
-  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'web', '--output-style=static'] },
-  {
-    name: 'api-tcp',
-    command: ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/api-tcp.json'],
-    env: { TEST_TRANSPORT: 'tcp' },
-    jest: 'api-tcp.json',
-    needsBuild: true,
-  },
-  {
-    name: 'api-nats',
-    command: ['npx', 'jest', '--config', 'apps/api-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/api-nats.json'],
-    env: { TEST_TRANSPORT: 'nats' },
-    jest: 'api-nats.json',
-    needsBuild: true,
-  },
+  // deploy/k8s rendered with kubectl kustomize and checked (schemas, project rules), after proving the checks reject broken objects: a few seconds.
+  { name: 'k8s', command: ['node', 'tools/k8s/validate.mjs', '--self-test'] },
+  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'web', '--output-style=static'] },
+  { name: 'api-tcp', command: apiJest('api-tcp.json'), env: { TEST_TRANSPORT: 'tcp' }, jest: 'api-tcp.json', needsBuild: true },
+  { name: 'api-nats', command: apiJest('api-nats.json'), env: { TEST_TRANSPORT: 'nats' }, jest: 'api-nats.json', needsBuild: true },
   {
     name: 'web-e2e',
     command: ['npx', 'jest', '--config', 'apps/web-e2e/jest.e2e.cts', '--runInBand', '--json', '--outputFile', 'tmp/test-results/web-e2e.json'],
@@ -66,24 +59,83 @@ let failedTests = 0;
 /** Whether the build step ran in this invocation: undefined (not yet), true or false (it failed). @type {boolean | undefined} */
 let built;
 const BUILD = STEPS.find((step) => step.name === 'build');
-for (const planned of STEPS) {
-  if (only.length && !only.includes(planned.name)) continue;
-  const steps = [planned];
-  // A step that runs dist/ alone: build first (cached by nx when nothing changed).
-  if (planned.needsBuild && built === undefined && BUILD) steps.unshift({ ...BUILD, name: `build (for ${planned.name})` });
-  for (const step of steps) runStep(step);
+/**
+ * When both API steps run (a full `npm test`), the TCP and NATS runs go side by side, each with its
+ * own stack names (TEST_STACK_TAG), without the specs that measure time or take services down
+ * (API_E2E_PART=parallel, see apps/api-e2e/jest.e2e.cts); those run afterwards, alone, for both
+ * transports. On two cores that takes about two thirds of the time of one run after the other.
+ */
+const selected = (name) => !only.length || only.includes(name);
+const API_TOGETHER = selected('api-tcp') && selected('api-nats');
+
+async function main() {
+  for (const planned of STEPS) {
+    if (!selected(planned.name)) continue;
+    if (API_TOGETHER && planned.name === 'api-nats') continue; // ran with api-tcp
+    // A step that runs dist/ alone: build first (cached by nx when nothing changed).
+    if (planned.needsBuild && built === undefined && BUILD) runStep({ ...BUILD, name: `build (for ${planned.name})` });
+    if (API_TOGETHER && planned.name === 'api-tcp') {
+      const nats = /** @type {typeof STEPS[number]} */ (STEPS.find((step) => step.name === 'api-nats'));
+      const tag = (transport) => (process.env.TEST_STACK_TAG ? `${process.env.TEST_STACK_TAG}_${transport}` : transport);
+      await runTogether([
+        { ...planned, env: { ...planned.env, API_E2E_PART: 'parallel', TEST_STACK_TAG: tag('tcp') } },
+        { ...nats, env: { ...nats.env, API_E2E_PART: 'parallel', TEST_STACK_TAG: tag('nats') } },
+      ]);
+      for (const transport of ['tcp', 'nats']) {
+        const file = `api-serial-${transport}.json`;
+        runStep({ name: `api-serial-${transport}`, command: apiJest(file), env: { TEST_TRANSPORT: transport, API_E2E_PART: 'serial' }, jest: file, needsBuild: true });
+      }
+      continue;
+    }
+    runStep(planned);
+  }
+}
+
+/** Whether a step cannot run because the build failed (and records it). @param {typeof STEPS[number]} step */
+function blockedByBuild(step) {
+  if (!step.needsBuild || built !== false) return false;
+  console.log(`\n=== ${step.name} not run: the build failed, and the output in dist/ would be stale`);
+  outcomes.push({ name: step.name, ok: false, seconds: '0.0', detail: ' (not run: the build failed)' });
+  return true;
 }
 
 /** Runs one step (or records why it did not run) and adds its outcome to the summary. @param {typeof STEPS[number]} step */
 function runStep(step) {
-  if (step.needsBuild && built === false) {
-    console.log(`\n=== ${step.name} not run: the build failed, and the output in dist/ would be stale`);
-    outcomes.push({ name: step.name, ok: false, seconds: '0.0', detail: ' (not run: the build failed)' });
-    return;
-  }
+  if (blockedByBuild(step)) return;
   const started = Date.now();
   console.log(`\n=== ${step.name}: ${step.command.join(' ')}`);
   const result = spawnSync(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: 'inherit', env: { ...env, ...step.env } });
+  record(step, result.status, started);
+}
+
+/**
+ * Runs steps side by side; each line of their output is prefixed with the step's name.
+ * @param {Array<typeof STEPS[number]>} steps
+ */
+async function runTogether(steps) {
+  const runnable = steps.filter((step) => !blockedByBuild(step));
+  await Promise.all(
+    runnable.map(
+      (step) =>
+        new Promise((resolve) => {
+          const started = Date.now();
+          console.log(`\n=== ${step.name} (side by side with ${runnable.filter((o) => o !== step).map((o) => o.name).join(', ')}): ${step.command.join(' ')}`);
+          const child = spawn(step.command[0], step.command.slice(1), { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...env, ...step.env } });
+          for (const stream of [child.stdout, child.stderr]) readline.createInterface({ input: stream }).on('line', (line) => console.log(`[${step.name}] ${line}`));
+          child.on('error', (error) => {
+            console.log(`[${step.name}] ${error.message}`);
+          });
+          child.on('close', (code) => {
+            record(step, code, started);
+            resolve(undefined);
+          });
+        }),
+    ),
+  );
+}
+
+/** Adds a finished step's outcome (and its jest counts) to the summary. @param {typeof STEPS[number]} step @param {number | null} status @param {number} started */
+function record(step, status, started) {
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   let detail = '';
   if (step.jest) {
@@ -95,15 +147,22 @@ function runStep(step) {
       detail = ` (${report.numPassedTests} passed, ${report.numFailedTests} failed, ${report.numPendingTests} skipped)`;
     }
   }
-  const ok = result.status === 0;
+  const ok = status === 0;
   if (step.command === BUILD?.command) built = ok;
   outcomes.push({ name: step.name, ok, seconds, detail });
   console.log(`=== ${step.name} ${ok ? 'passed' : 'FAILED'} in ${seconds}s${detail}`);
 }
 
-console.log('\nSummary of the test run:');
-for (const o of outcomes) console.log(`  ${o.ok ? 'ok  ' : 'FAIL'} ${o.name.padEnd(24)} ${o.seconds.padStart(6)}s${o.detail}`);
-const failedSteps = outcomes.filter((o) => !o.ok).length;
-console.log(`Steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
-console.log(`Tests: ${passedTests} passed, ${failedTests} failed`);
-process.exit(failedSteps === 0 && failedTests === 0 ? 0 : 1);
+main().then(summarise, (error) => {
+  console.error(error);
+  process.exit(1);
+});
+
+function summarise() {
+  console.log('\nSummary of the test run:');
+  for (const o of outcomes) console.log(`  ${o.ok ? 'ok  ' : 'FAIL'} ${o.name.padEnd(24)} ${o.seconds.padStart(6)}s${o.detail}`);
+  const failedSteps = outcomes.filter((o) => !o.ok).length;
+  console.log(`Steps: ${outcomes.length - failedSteps} passed, ${failedSteps} failed`);
+  console.log(`Tests: ${passedTests} passed, ${failedTests} failed`);
+  process.exit(failedSteps === 0 && failedTests === 0 ? 0 : 1);
+}

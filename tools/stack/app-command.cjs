@@ -7,7 +7,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, checkDependencies, ensureDatabase } = require('./stack.cjs');
+const { ROOT, checkDependencies, ensureDatabase } = require('../../libs/process-stack/src/index.js');
 
 async function main() {
   const [app, ...args] = process.argv.slice(2);

@@ -7,7 +7,7 @@
 const { spawnSync } = require('node:child_process');
 const fs = require('node:fs');
 const path = require('node:path');
-const { ROOT, checkDependencies, startProcesses } = require('./stack.cjs');
+const { ROOT, checkDependencies, startProcesses } = require('../../libs/process-stack/src/index.js');
 
 const COLORS = [36, 35, 33, 32, 34, 31];
 
@@ -59,7 +59,7 @@ async function main() {
 
   if (env.SKIP_BUILD !== '1') {
     console.log('Building (cached after the first run)...');
-    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'web', '--output-style=static'], {
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'web', '--output-style=static'], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { freePort } from '../../../../tools/stack/stack.cjs';
+import { freePort } from '@veolearn/process-stack';
 
 export interface OAuthMock {
   url: string;

@@ -63,6 +63,8 @@ export interface OpenAiStub {
   setMode(mode: OpenAiStubMode): void;
   /** Waits this long before every answer (0 by default), like a slow model. */
   setDelay(ms: number): void;
+  /** Answers 400 (a permanent refusal) to requests for lessons whose title contains this text; null for none. */
+  refuseTitle(text: string | null): void;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,7 @@ export async function startOpenAiStub(options: OpenAiStubOptions = {}): Promise<
   const apiKey = options.apiKey ?? OPENAI_STUB_API_KEY;
   let mode: OpenAiStubMode = options.mode ?? 'good';
   let callsInMode = 0;
+  let refusedTitle: string | null = null;
   let delayMs = 0;
   const requests: StubChatRequest[] = [];
 
@@ -124,6 +127,9 @@ export async function startOpenAiStub(options: OpenAiStubOptions = {}): Promise<
   }
 
   function answer(body: StubChatRequest, promptChars: number, res: ServerResponse): void {
+    if (refusedTitle !== null && readInput(body)?.title.includes(refusedTitle)) {
+      return sendError(res, 400, 'This request was refused by the stub (refuseTitle).', 'invalid_request_error', null);
+    }
     switch (mode) {
       case 'timeout':
         return; // Left open until the client gives up or close() ends the connection.
@@ -168,6 +174,9 @@ export async function startOpenAiStub(options: OpenAiStubOptions = {}): Promise<
     },
     setDelay(ms) {
       delayMs = Math.max(0, ms);
+    },
+    refuseTitle(text) {
+      refusedTitle = text;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,10 +2,8 @@ import { createWriteStream, mkdirSync, WriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { Client } from 'pg';
 // The process launcher is shared with `npm start`, which must run without TypeScript tooling.
-// eslint-disable-next-line @nx/enforce-module-boundaries
-import { freePort, ROOT, startProcesses, type StartedProcesses } from '../../../../tools/stack/stack.cjs';
+import { freePort, prepareTestDatabase, ROOT, startProcesses, type StartedProcesses } from '@veolearn/process-stack';
 
 export interface StackOptions {
   /** Names the test database (`veolearn_test_<name>`), Redis prefix and log folder. */
@@ -35,17 +33,6 @@ export const TEST_JWT_SECRET = 'test-secret-for-integration-tests-only-012345678
 export const PG_BASE_URL = process.env['TEST_DATABASE_BASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432';
 export const TEST_REDIS_URL = process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379';
 
-async function recreateTestDatabase(name: string): Promise<void> {
-  const admin = new Client({ connectionString: `${PG_BASE_URL}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE "${name}"`);
-  } finally {
-    await admin.end();
-  }
-}
-
 /** Deletes every Redis key under a prefix this test run created. */
 export async function deleteRedisPrefix(prefix: string): Promise<void> {
   const redis = new Redis(TEST_REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
@@ -66,16 +53,37 @@ export async function deleteRedisPrefix(prefix: string): Promise<void> {
  * Starts the built product against its own fresh database (`veolearn_test_<name>`, dropped and
  * recreated: tests only drop databases they create) and its own Redis prefix.
  */
+/**
+ * A stack's name as its database, Redis prefix and log folder use it. TEST_STACK_TAG keeps apart
+ * two runs on one machine at the same time that start stacks of the same name: two checkouts, or
+ * `npm test` running the TCP and NATS API specs side by side.
+ */
+function stackId(name: string): string {
+  const tag = process.env['TEST_STACK_TAG'] ?? '';
+  return `${tag ? `${tag}_` : ''}${name}`.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+}
+
+/** Where a stack of this name writes its processes' logs (`tmp/stack-logs/<name>/<process>.log`). */
+export function stackLogDir(name: string): string {
+  return join(ROOT, 'tmp', 'stack-logs', stackId(name));
+}
+
 export async function startStack(options: StackOptions): Promise<RunningStack> {
-  const safeName = options.name.toLowerCase().replace(/[^a-z0-9_]/g, '_');
+  const safeName = stackId(options.name);
   const database = `veolearn_test_${safeName}`;
   const databaseUrl = `${PG_BASE_URL}/${database}`;
   const redisPrefix = `veolearn-test-${safeName}-${randomBytes(3).toString('hex')}`;
-  await recreateTestDatabase(database);
-
-  const logDir = join(ROOT, 'tmp', 'stack-logs', safeName);
+  const logDir = stackLogDir(options.name);
   mkdirSync(logDir, { recursive: true });
   const streams: WriteStream[] = [];
+  const output = (name: string) => {
+    const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
+    streams.push(stream);
+    return (chunk: Buffer | string) => stream.write(chunk);
+  };
+  // A copy of the migrated template of this build (see prepareTestDatabase): no migrations to run.
+  await prepareTestDatabase({ pgBaseUrl: PG_BASE_URL, output, database });
+
   const env: Record<string, string> = {
     PATH: process.env['PATH'] ?? '',
     NODE_ENV: 'test',
@@ -113,11 +121,8 @@ export async function startStack(options: StackOptions): Promise<RunningStack> {
       replicas: options.replicas,
       generationWorkers: options.generationWorkers,
       seedAdmin: Boolean(options.admin),
-      output: (name) => {
-        const stream = createWriteStream(join(logDir, `${name.replace(/[^a-z0-9-]/gi, '_')}.log`), { flags: 'a' });
-        streams.push(stream);
-        return (chunk) => stream.write(chunk);
-      },
+      skipMigrations: true,
+      output,
     });
   let processes: StartedProcesses;
   try {

@@ -3,7 +3,8 @@
 /**
  * Starts VeoLearn's processes (migrations, services, gateway) from the built apps in dist/.
  * Used by `npm start` (tools/stack/start.cjs) and by the integration and browser tests
- * (libs/testing), so both run the product the same way.
+ * (libs/testing, as @veolearn/process-stack), so both run the product the same way. Plain
+ * CommonJS with its types beside it (index.d.ts): `npm start` runs it with node, before any build.
  */
 const { spawn } = require('node:child_process');
 const fs = require('node:fs');
@@ -12,7 +13,7 @@ const path = require('node:path');
 const { Client } = require('pg');
 const Redis = require('ioredis');
 
-const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../../..');
 
 /** The services behind the gateway, in start order. */
 const SERVICES = [
@@ -20,6 +21,7 @@ const SERVICES = [
   { name: 'video-service', main: 'dist/apps/video-service/main.js', portVar: 'VIDEO_SERVICE_PORT', migrate: true },
   { name: 'generation-service', main: 'dist/apps/generation-service/main.js', portVar: 'GENERATION_SERVICE_PORT', migrate: true },
   { name: 'export-service', main: 'dist/apps/export-service/main.js', portVar: 'EXPORT_SERVICE_PORT', migrate: true },
+  { name: 'lti-service', main: 'dist/apps/lti-service/main.js', portVar: 'LTI_SERVICE_PORT', migrate: true },
 ];
 const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
 
@@ -173,6 +175,87 @@ async function waitForHealth(baseUrl, timeoutMs, isAlive) {
 }
 
 /**
+ * Runs every service's migrations against env.DATABASE_URL. Each service owns its schema and
+ * migrations table, and takes an advisory lock per schema, so they run side by side.
+ * @param {Record<string, string>} env
+ * @param {(name: string) => (chunk: Buffer|string) => void} output
+ */
+async function migrate(env, output) {
+  assertBuilt();
+  await Promise.all(SERVICES.filter((s) => s.migrate).map((service) => runCommand(service.main, ['migrate'], env, output(`${service.name}:migrate`))));
+}
+
+const TEST_TEMPLATE_PREFIX = 'veolearn_test_tpl_';
+const TEST_TEMPLATE_LOCK = "hashtext('veolearn-test-template')";
+
+/**
+ * The name of the migrated template database for the services built in dist/: a fingerprint of
+ * their built files, so a new build (possibly new migrations) gets a new template.
+ */
+function testTemplateName() {
+  assertBuilt();
+  const hash = require('node:crypto').createHash('sha1');
+  for (const service of SERVICES.filter((s) => s.migrate)) hash.update(fs.readFileSync(path.join(ROOT, service.main)));
+  return `${TEST_TEMPLATE_PREFIX}${hash.digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * Builds the tests' template database if this build has none: the services' own `migrate`
+ * commands, side by side, into a database that is renamed when complete (a template that exists
+ * is whole); earlier builds' templates are dropped. Call with the lock held.
+ * @param {import('pg').Client} admin  connected to the `postgres` database
+ * @param {{ pgBaseUrl: string, env: Record<string, string>, output: (name: string) => (chunk: Buffer|string) => void }} options
+ */
+async function buildTestTemplate(admin, options) {
+  const template = testTemplateName();
+  const found = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [template]);
+  if (found.rowCount) return template;
+  const building = `${template}_building`;
+  await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE "${building}"`);
+  await migrate({ ...options.env, DATABASE_URL: `${options.pgBaseUrl}/${building}` }, options.output);
+  await admin.query(`ALTER DATABASE "${building}" RENAME TO "${template}"`);
+  const old = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1 AND datname <> $2', [`${TEST_TEMPLATE_PREFIX}%`, template]);
+  for (const row of old.rows) await admin.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
+  return template;
+}
+
+/**
+ * Tests only. With one advisory lock (so runs of two checkouts, or two jest processes, never copy
+ * a template that is being built): builds the template if needed, then, given a name, drops and
+ * recreates that database as a copy of it, which takes a fraction of a second where five
+ * migrations take several seconds on every test stack.
+ * @param {{ pgBaseUrl?: string, output?: (name: string) => (chunk: Buffer|string) => void, database?: string }} options
+ */
+async function prepareTestDatabase(options) {
+  const pgBaseUrl = options.pgBaseUrl ?? process.env.TEST_DATABASE_BASE_URL ?? 'postgres://postgres@127.0.0.1:5432';
+  // What the `migrate` commands' configuration check needs; they use nothing else of it.
+  const env = {
+    PATH: process.env.PATH ?? '',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    JWT_SECRET: 'only-for-running-migrations-of-the-test-template',
+  };
+  const admin = new Client({ connectionString: `${pgBaseUrl}/postgres` });
+  await admin.connect();
+  try {
+    await admin.query(`SELECT pg_advisory_lock(${TEST_TEMPLATE_LOCK})`);
+    try {
+      const template = await buildTestTemplate(admin, { pgBaseUrl, env, output: options.output ?? (() => () => undefined) });
+      if (options.database) {
+        await admin.query(`DROP DATABASE IF EXISTS "${options.database}" WITH (FORCE)`);
+        await admin.query(`CREATE DATABASE "${options.database}" TEMPLATE "${template}"`);
+      }
+    } finally {
+      await admin.query(`SELECT pg_advisory_unlock(${TEST_TEMPLATE_LOCK})`).catch(() => undefined);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Starts the whole product.
  * @param {object} options
  * @param {Record<string, string>} options.env        environment for every process (DATABASE_URL, REDIS_URL, ...)
@@ -181,6 +264,7 @@ async function waitForHealth(baseUrl, timeoutMs, isAlive) {
  * @param {boolean} [options.seedAdmin]                run `seed-admin` when ADMIN_EMAIL and ADMIN_PASSWORD are set
  * @param {number} [options.healthTimeoutMs]
  * @param {number} [options.generationWorkers]       extra `generation-service worker` processes
+ * @param {boolean} [options.skipMigrations]        the database is already migrated (tests copy a migrated template)
  */
 async function startProcesses(options) {
   assertBuilt();
@@ -189,12 +273,15 @@ async function startProcesses(options) {
     if (!env[service.portVar]) env[service.portVar] = String(await freePort());
   }
   await ensureDatabase(env.DATABASE_URL);
-  for (const service of SERVICES.filter((s) => s.migrate)) {
-    await runCommand(service.main, ['migrate'], env, options.output(`${service.name}:migrate`));
-  }
-  if (options.seedAdmin && env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    await runCommand('dist/apps/auth-service/main.js', ['seed-admin'], env, options.output('auth-service:seed-admin'));
-  }
+  if (!options.skipMigrations) await migrate(env, options.output);
+  // The admin account is seeded while the services start (they do not read it at start-up).
+  const seeding =
+    options.seedAdmin && env.ADMIN_EMAIL && env.ADMIN_PASSWORD
+      ? runCommand('dist/apps/auth-service/main.js', ['seed-admin'], env, options.output('auth-service:seed-admin')).then(
+          () => undefined,
+          (error) => error,
+        )
+      : Promise.resolve(undefined);
 
   /** @type {import('node:child_process').ChildProcess[]} */
   const children = [];
@@ -249,6 +336,8 @@ async function startProcesses(options) {
   const baseUrl = `http://127.0.0.1:${env.PORT}`;
   try {
     await waitForHealth(baseUrl, options.healthTimeoutMs ?? 60_000, () => exits.length === 0);
+    const seedError = await seeding;
+    if (seedError) throw seedError;
   } catch (error) {
     await stop();
     throw new Error(`${error instanceof Error ? error.message : String(error)}${exits.length ? `; ${exits.join(', ')}` : ''}`);
@@ -264,4 +353,4 @@ async function startProcesses(options) {
   return { baseUrl, env, children, stop, exits, spawnService, processNamed };
 }
 
-module.exports = { ROOT, SERVICES, GATEWAY, checkDependencies, ensureDatabase, freePort, startProcesses, describeUrl };
+module.exports = { ROOT, SERVICES, GATEWAY, checkDependencies, ensureDatabase, freePort, migrate, prepareTestDatabase, startProcesses, describeUrl };

@@ -23,4 +23,20 @@ export declare function startProcesses(options: {
   seedAdmin?: boolean;
   healthTimeoutMs?: number;
   generationWorkers?: number;
+  /** The database is already migrated (tests copy a migrated template database). */
+  skipMigrations?: boolean;
 }): Promise<StartedProcesses>;
+/** Runs every service's migrations against env.DATABASE_URL, side by side. */
+export declare function migrate(env: Record<string, string>, output: (name: string) => (chunk: Buffer | string) => void): Promise<void>;
+/** The services behind the gateway and the built file each runs. */
+export declare const SERVICES: ReadonlyArray<{ name: string; main: string; portVar: string; migrate: boolean }>;
+/**
+ * Tests only: builds the migrated template database of this build if missing and, given a name,
+ * drops and recreates that database as a copy of it (one advisory lock around both).
+ */
+export declare function prepareTestDatabase(options: {
+  /** Default: TEST_DATABASE_BASE_URL or postgres://postgres@127.0.0.1:5432 */
+  pgBaseUrl?: string;
+  output?: (name: string) => (chunk: Buffer | string) => void;
+  database?: string;
+}): Promise<void>;

@@ -33,7 +33,8 @@ export default [
             },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
             { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'], bannedExternalImports: UI_ONLY },
-            { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['type:domain'], bannedExternalImports: SERVER_ONLY },
+            // The web may read the API's shapes from contracts, as types only (see the rule for apps/web below).
+            { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts'], bannedExternalImports: SERVER_ONLY },
             { sourceTag: 'scope:test', onlyDependOnLibsWithTags: ['*'] },
           ],
         },

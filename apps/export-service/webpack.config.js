@@ -1,27 +1,7 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
-const { join } = require('path');
+// Build configuration shared by the Nest apps (tools/ is no project, so the module-boundary rule does not apply).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+const { nestAppConfig } = require('../../tools/webpack/nest-app.cjs');
 
-module.exports = {
-  output: {
-    path: join(__dirname, '../../dist/apps/export-service'),
-    clean: true,
-    ...(process.env.NODE_ENV !== 'production' && {
-      devtoolModuleFilenameTemplate: '[absolute-resource-path]',
-    }),
-  },
-  plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: './tsconfig.app.json',
-      // The official SCORM schemas test-scorm validates manifests against (libs/scorm validateManifestXsd
-      // finds them next to main.js, in dist/apps/export-service/scorm-schemas).
-      assets: ["./src/assets", { input: 'libs/scorm/schemas', glob: '**/*', output: 'scorm-schemas' }],
-      optimization: false,
-      outputHashing: 'none',
-      generatePackageJson: true,
-      sourceMap: true,
-    })
-  ],
-};
+// The official SCORM schemas test-scorm validates manifests against (libs/scorm validateManifestXsd
+// finds them next to main.js, in dist/apps/export-service/scorm-schemas).
+module.exports = nestAppConfig('export-service', { assets: [{ input: 'libs/scorm/schemas', glob: '**/*', output: 'scorm-schemas' }] });

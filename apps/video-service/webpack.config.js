@@ -1,25 +1,5 @@
-const { NxAppWebpackPlugin } = require('@nx/webpack/app-plugin');
-const { join } = require('path');
+// Build configuration shared by the Nest apps (tools/ is no project, so the module-boundary rule does not apply).
+// eslint-disable-next-line @nx/enforce-module-boundaries
+const { nestAppConfig } = require('../../tools/webpack/nest-app.cjs');
 
-module.exports = {
-  output: {
-    path: join(__dirname, '../../dist/apps/video-service'),
-    clean: true,
-    ...(process.env.NODE_ENV !== 'production' && {
-      devtoolModuleFilenameTemplate: '[absolute-resource-path]',
-    }),
-  },
-  plugins: [
-    new NxAppWebpackPlugin({
-      target: 'node',
-      compiler: 'tsc',
-      main: './src/main.ts',
-      tsConfig: './tsconfig.app.json',
-      assets: ["./src/assets"],
-      optimization: false,
-      outputHashing: 'none',
-      generatePackageJson: true,
-      sourceMap: true,
-    })
-  ],
-};
+module.exports = nestAppConfig('video-service');

@@ -13,5 +13,20 @@ export default [
         ],
         // Override or add rules here
         rules: {}
-    }
+    },
+  {
+    // The web app takes the API's shapes from contracts as types only, never its validators or Nest code.
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: '@veolearn/contracts', message: "The web takes the API's shapes from '@veolearn/contracts/types', with import type." },
+            { name: '@veolearn/contracts/types', allowTypeImports: true, message: 'Types only: use import type.' },
+          ],
+        },
+      ],
+    },
+  }
 ];

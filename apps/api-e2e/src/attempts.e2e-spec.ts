@@ -128,6 +128,10 @@ describe('video settings', () => {
       captionsUrl: `/api/videos/${id}/captions.vtt`,
       published: true,
     });
+    // The player shows its creator links (dashboard, question manager) to the owner only.
+    expect(play.body.viewerIsOwner).toBe(false);
+    expect((await api(stack).get(`/api/play/${id}`).set(bearer(owner)).expect(200)).body.viewerIsOwner).toBe(true);
+    expect((await api(stack).get(`/api/play/${id}`).set(bearer(await account())).expect(200)).body.viewerIsOwner).toBe(false);
   });
 
   it('refuses bad settings with a readable 400, other owners with 404 and anonymous callers with 401', async () => {
@@ -187,6 +191,7 @@ describe('starting and resuming', () => {
         feedback: feedback('r1'),
         credit: 1,
         attempts: 1,
+        secondTry: false,
         answeredAt: expect.any(String),
         timeTakenMs: null,
       },
@@ -269,6 +274,55 @@ describe('the correct answer', () => {
     const results = await api(stack).get(`/api/attempts/${attemptId}`).query({ learnerId: learner }).expect(200);
     expect(results.text).not.toMatch(/SECRET-q2|HINT-q2/);
     expect(results.body.rows.map((r: Body) => r['correctAnswer'])).toEqual([1, null]);
+    // Continue Video is not for a wrong answer that must still be corrected.
+    const { ids: strictIds, videoId: strictVideo } = await lesson(owner, { requireCorrect: true }, [single(30, 'q3')]);
+    const strictAttempt = (await start(strictVideo, learner).expect(200)).body.id as string;
+    await answer(strictAttempt, learner, strictIds[0], 0).expect(200);
+    const refused = await api(stack).post(`/api/attempts/${strictAttempt}/reveal`).send({ learnerId: learner, interactionId: strictIds[0] });
+    expect(expectErrorBody(refused.body, 409)).toBe('This video asks for a correct answer before moving on.');
+    expect(refused.text).not.toMatch(/SECRET/);
+  });
+
+  it('is withheld after a wrong first try until the second try or Continue Video, and the first try keeps the score', async () => {
+    const { videoId, ids } = await lesson(owner, {}, [single(30, 'w1'), single(60, 'w2'), single(90, 'w3')]);
+    const learner = randomUUID();
+    const attemptId = (await start(videoId, learner).expect(200)).body.id as string;
+    const reveal = (interactionId: number) => api(stack).post(`/api/attempts/${attemptId}/reveal`).send({ learnerId: learner, interactionId });
+
+    const notYet = await reveal(ids[0]);
+    expect(expectErrorBody(notYet.body, 409)).toBe('Answer this question before its answer can be shown.');
+    expect(notYet.text).not.toMatch(/SECRET/);
+
+    // A wrong first try: the hint only, nothing that gives the answer away.
+    const wrong = await answer(attemptId, learner, ids[0], 0).expect(200);
+    expect(wrong.text).not.toMatch(/SECRET/);
+    expect(correctAnswersIn(wrong.body)).toEqual([null, null]);
+    expect(wrong.body).toMatchObject({ correct: false, credit: 0, feedback: { incorrect: 'WRONG-HINT-w1' } });
+    expect(wrong.body.attempt.answers[0]).toMatchObject({ status: 'incorrect', secondTry: true, attempts: 1 });
+    const resumed = await start(videoId, learner).expect(200);
+    expect(resumed.text).not.toMatch(/SECRET/);
+
+    // Review Chapter, then the same question again: the second try is accepted, shows the answer, and does not score.
+    const second = await answer(attemptId, learner, ids[0], 1).expect(200);
+    expect(second.body).toMatchObject({ correct: true, correctAnswer: 1, feedback: feedback('w1') });
+    expect(second.body.attempt).toMatchObject({ answeredCount: 1, correctCount: 0, score: 0 });
+    expect(second.body.attempt.answers[0]).toMatchObject({ status: 'correct', secondTry: false, attempts: 2, credit: 0 });
+    expect(expectErrorBody((await answer(attemptId, learner, ids[0], 1)).body, 409)).toBe('You have already answered this question.');
+
+    // A wrong first try, then Continue Video: the answer is shown and no second try is taken.
+    await answer(attemptId, learner, ids[1], 2).expect(200);
+    const continued = await reveal(ids[1]).expect(200);
+    expect(continued.body).toMatchObject({ correct: false, credit: 0, correctAnswer: 1, feedback: feedback('w2') });
+    expect(continued.body.attempt.answers[1]).toMatchObject({ status: 'incorrect', secondTry: false, correctAnswer: 1, attempts: 1 });
+    expect((await reveal(ids[1]).expect(200)).body.correctAnswer).toBe(1);
+    expect(expectErrorBody((await answer(attemptId, learner, ids[1], 1)).body, 409)).toBe('You have already answered this question.');
+
+    // Two wrong tries: the second shows the answer.
+    await answer(attemptId, learner, ids[2], 0).expect(200);
+    const wrongTwice = await answer(attemptId, learner, ids[2], 2).expect(200);
+    expect(wrongTwice.body).toMatchObject({ correct: false, correctAnswer: 1, feedback: feedback('w3') });
+    const done = await api(stack).post(`/api/attempts/${attemptId}/complete`).send({ learnerId: learner }).expect(200);
+    expect(done.body).toMatchObject({ answeredCount: 3, correctCount: 0, score: 0 });
   });
 });
 
@@ -318,15 +372,21 @@ describe('grading', () => {
       const res = await answer(attemptId, learner, ids[i], response);
       expect({ type: QUESTIONS[i]['type'], status: res.status }).toEqual({ type: QUESTIONS[i]['type'], status: 200 });
       expect({ type: QUESTIONS[i]['type'], correct: res.body.correct, credit: res.body.credit }).toEqual({ type: QUESTIONS[i]['type'], correct, credit });
-      expect(res.body.correctAnswer).toEqual(QUESTIONS[i]['correctAnswer']);
-      expect(res.body.feedback).toEqual(QUESTIONS[i]['feedback']);
+      // A wrong first try withholds the correct answer (and the explanation) until a second try or Continue Video.
+      expect(res.body.correctAnswer).toEqual(correct ? QUESTIONS[i]['correctAnswer'] : null);
+      expect(res.body.feedback).toEqual(correct ? QUESTIONS[i]['feedback'] : { incorrect: (QUESTIONS[i]['feedback'] as Body)['incorrect'] });
     }
     const credits = RESPONSES.reduce((sum, [, , credit]) => sum + credit, 0);
     const expectedScore = Math.round((credits / RESPONSES.length) * 1000) / 10;
     const view = (await start(videoId, learner).expect(200)).body;
     expect(view).toMatchObject({ answeredCount: 7, correctCount: 3, skippedCount: 0, score: expectedScore });
 
-    const again = await answer(attemptId, learner, ids[2], 0);
+    const rightAgain = await answer(attemptId, learner, ids[0], 0);
+    expect(expectErrorBody(rightAgain.body, 409)).toBe('You have already answered this question.');
+    // The second try of a wrong one is accepted and shows the answer; the score keeps the first try.
+    const second = await answer(attemptId, learner, ids[2], true).expect(200);
+    expect(second.body).toMatchObject({ correct: true, correctAnswer: true, attempt: { correctCount: 3, score: expectedScore } });
+    const again = await answer(attemptId, learner, ids[2], false);
     expect(expectErrorBody(again.body, 409)).toBe('You have already answered this question.');
     const foreignQuestion = (await lesson(owner, {}, [single(5, 'x')])).ids[0];
     const elsewhere = await answer(attemptId, learner, foreignQuestion, 1);
@@ -338,9 +398,15 @@ describe('grading', () => {
     const learner = randomUUID();
     const attemptId = (await start(videoId, learner).expect(200)).body.id as string;
     const results = await Promise.all([1, 0, 1, 2, 1].map((response) => answer(attemptId, learner, ids[0], response)));
-    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    const rows = await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM library.answers WHERE attempt_id = $1', [attemptId]);
-    expect(rows[0].n).toBe(1);
+    // One first try, and a second one only when the first to land was wrong.
+    const accepted = results.filter((r) => r.status === 200).length;
+    expect(results.filter((r) => r.status !== 200).map((r) => r.status)).toEqual(Array(5 - accepted).fill(409));
+    expect(accepted).toBeGreaterThanOrEqual(1);
+    expect(accepted).toBeLessThanOrEqual(2);
+    const rows = await sql<{ n: number; tries: number }>(stack, 'SELECT count(*)::int AS n, max(tries)::int AS tries FROM library.answers WHERE attempt_id = $1', [
+      attemptId,
+    ]);
+    expect(rows[0]).toEqual({ n: 1, tries: accepted });
     const [attempt] = await sql<{ answered_count: number }>(stack, 'SELECT answered_count FROM library.attempts WHERE id = $1', [attemptId]);
     expect(attempt.answered_count).toBe(1);
   });
@@ -377,8 +443,15 @@ describe('skipping modes', () => {
     const refused = await progress(attemptId, learner, 45).expect(409);
     expect(refused.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'Answer the question at 0:30 before moving on.', allowedPosition: 31 });
     expect((await start(videoId, learner).expect(200)).body.lastPosition).toBe(25);
-    // A wrong answer settles the question when "require correct" is off.
+    // A question further on cannot be answered yet.
+    const early = await answer(attemptId, learner, ids[1], 1);
+    expect(expectErrorBody(early.body, 409)).toBe('You have not reached this question yet: it comes at 1:00 in the video.');
+    // A wrong first try still holds the learner (a second try may follow Review Chapter)…
     await answer(attemptId, learner, ids[0], 0).expect(200);
+    expect((await progress(attemptId, learner, 45).expect(409)).body.allowedPosition).toBe(31);
+    // …until Continue Video settles it.
+    const revealed = await api(stack).post(`/api/attempts/${attemptId}/reveal`).send({ learnerId: learner, interactionId: ids[0] }).expect(200);
+    expect(revealed.body).toMatchObject({ correct: false, credit: 0, correctAnswer: 1, feedback: feedback('n1') });
     const accepted = await progress(attemptId, learner, 45).expect(200);
     expect(accepted.body.attempt).toMatchObject({ lastPosition: 45, maxAllowedPosition: 61 });
     expect((await progress(attemptId, learner, 90).expect(409)).body.allowedPosition).toBe(61);
@@ -386,7 +459,7 @@ describe('skipping modes', () => {
   });
 
   it('no_seek refuses a jump ahead of real time but lets playback advance', async () => {
-    const { videoId } = await lesson(owner, { skippingMode: 'no_seek' }, [single(500, 'k1')]);
+    const { videoId, ids } = await lesson(owner, { skippingMode: 'no_seek' }, [single(500, 'k1')]);
     const learner = randomUUID();
     const attemptId = (await start(videoId, learner).expect(200)).body.id as string;
     const jump = await progress(attemptId, learner, 120).expect(409);
@@ -399,6 +472,11 @@ describe('skipping modes', () => {
     await backdateProgress(attemptId, 5);
     expect((await progress(attemptId, learner, 80, 5).expect(409)).body.allowedPosition).toBeLessThan(42);
     await progress(attemptId, learner, 10).expect(200);
+    // A question the learner cannot have reached by now is refused: 500 s is far ahead of 10 s.
+    const early = await answer(attemptId, learner, ids[0], 1);
+    expect(expectErrorBody(early.body, 409)).toBe('You have not reached this question yet: it comes at 8:20 in the video.');
+    await backdateProgress(attemptId, 330);
+    await answer(attemptId, learner, ids[0], 1).expect(200);
   });
 
   it('"require correct" lets a wrong answer be retried and blocks progress until it is right', async () => {
@@ -432,6 +510,11 @@ describe('completing', () => {
     const early = await api(stack).post(`/api/attempts/${attemptId}/complete`).send({ learnerId: learner });
     expect(expectErrorBody(early.body, 409)).toBe('Answer the remaining questions first.');
     await answer(attemptId, learner, ids[1], 0).expect(200);
+    // The wrong first try waits for a second try or Continue Video.
+    expect(expectErrorBody((await api(stack).post(`/api/attempts/${attemptId}/complete`).send({ learnerId: learner })).body, 409)).toBe(
+      'Answer the remaining questions first.',
+    );
+    await api(stack).post(`/api/attempts/${attemptId}/reveal`).send({ learnerId: learner, interactionId: ids[1] }).expect(200);
     const done = await api(stack).post(`/api/attempts/${attemptId}/complete`).send({ learnerId: learner }).expect(200);
     expect(done.body).toMatchObject({ status: 'completed', completedAt: expect.any(String), score: 50, answeredCount: 2, correctCount: 1, maxAllowedPosition: null });
     const twice = await api(stack).post(`/api/attempts/${attemptId}/complete`).send({ learnerId: learner }).expect(200);
@@ -452,9 +535,10 @@ describe('completing', () => {
     await answer(attemptId, learner, ids[1], 2).expect(200);
 
     const before = await api(stack).get(`/api/attempts/${attemptId}`).query({ learnerId: learner }).expect(200);
+    // The wrong first try waits for a second try or Continue Video: its answer is not shown yet.
     expect(before.body.rows.map((r: Body) => [r['status'], r['correctAnswer']])).toEqual([
       ['correct', 1],
-      ['incorrect', 1],
+      ['incorrect', null],
       ['unanswered', null],
     ]);
     expect(before.text).not.toMatch(/SECRET-f3|HINT-f3/);

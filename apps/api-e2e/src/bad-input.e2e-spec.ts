@@ -122,6 +122,24 @@ describe.each(['/api/auth/signup', '/api/auth/signin'])('POST %s', (path) => {
     expect(res.status).toBe(413);
     expectClientError(res, 'oversized body');
   });
+
+  it('refuses JSON nested deeper than 64 levels with a 400 that says so', async () => {
+    // `levels` objects and arrays inside each other: the body object, then arrays in one field.
+    const nestedBody = (levels: number) => `{"username":${'['.repeat(levels - 1)}${']'.repeat(levels - 1)},"password":"a password"}`;
+    for (const levels of [65, 1300, 100_000]) {
+      const res = await post(path, nestedBody(levels));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        message: 'The JSON body is nested too deeply: at most 64 levels of objects and arrays.',
+        error: 'Bad Request',
+      });
+    }
+    // 64 levels are parsed, and the field's own rule answers.
+    const allowed = await post(path, nestedBody(64));
+    expectClientError(allowed, '64 levels');
+    expect(allowed.body.message).not.toMatch(/nested too deeply/);
+  });
 });
 
 function newUserFor(path: string): Record<string, unknown> {

@@ -51,13 +51,19 @@ describe('client address behind TRUST_PROXY=1', () => {
 });
 
 describe('the general rate limit counts per client across routes', () => {
+  // The client is a learner (the id the player sends): RATE_LIMIT_PER_MINUTE applies to it. Requests
+  // naming no user or learner count per address under ANONYMOUS_RATE_LIMIT_PER_MINUTE, left at its
+  // default here because the stack's own start-up probe of /api/health counts against its address.
+  const learner = 'learner-gateway-security-1';
   it('answers 429 once one client passes the limit over two routes, and leaves another client alone', async () => {
-    for (let i = 0; i < 3; i++) await api(stack).get('/api/auth/google/status').set(from('10.2.0.1')).expect(200);
-    for (let i = 0; i < 2; i++) expect((await api(stack).get('/api/health').set(from('10.2.0.1'))).status).toBe(200);
-    expect((await api(stack).get('/api/health').set(from('10.2.0.1'))).status).toBe(429);
-    expect((await api(stack).get('/api/auth/google/status').set(from('10.2.0.1'))).status).toBe(429);
+    for (let i = 0; i < 3; i++) await api(stack).get(`/api/auth/google/status?learnerId=${learner}`).set(from('10.2.0.1')).expect(200);
+    for (let i = 0; i < 2; i++) expect((await api(stack).get(`/api/health?learnerId=${learner}`).set(from('10.2.0.1'))).status).toBe(200);
+    expect((await api(stack).get(`/api/health?learnerId=${learner}`).set(from('10.2.0.1'))).status).toBe(429);
+    expect((await api(stack).get(`/api/auth/google/status?learnerId=${learner}`).set(from('10.2.0.1'))).status).toBe(429);
+    // Another learner behind the same address, and another address, are not limited.
+    await api(stack).get('/api/auth/google/status?learnerId=learner-gateway-security-2').set(from('10.2.0.1')).expect(200);
     await api(stack).get('/api/auth/google/status').set(from('10.2.0.2')).expect(200);
-    expect((await limiterKeys())['{rl:ip:10.2.0.1:default}:hits']).toBeGreaterThanOrEqual(6);
+    expect((await limiterKeys())[`{rl:learner:${learner}:default}:hits`]).toBeGreaterThanOrEqual(6);
   });
 });
 

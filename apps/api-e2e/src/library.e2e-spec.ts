@@ -9,7 +9,8 @@ let stack: RunningStack;
 
 beforeAll(async () => {
   stack = await startStack({ name: 'library', env: RELAXED_LIMITS });
-});
+  // Six services on a busy two-core machine can take longer than the default minute to start.
+}, 180_000);
 
 afterAll(async () => {
   await stack?.stop();
@@ -491,7 +492,8 @@ describe('analytics', () => {
       correctAnswers: correct,
       accuracy: Math.round((correct / answers.length) * 1000) / 10,
       totalWatchTimeSeconds: watch,
-      totalWatchTime: Math.floor(watch / 60),
+      totalWatchTime: Math.round(watch / 6) / 10,
+      watchTimeText: `${Math.round(watch / 6) / 10} min`,
       learningHours: Math.round((watch / 3600) * 10) / 10,
       accountAgeDays: 0,
       lastLoginAt: expect.any(String),
@@ -504,11 +506,115 @@ describe('analytics', () => {
     expect([...times].sort().reverse()).toEqual(times);
   });
 
+  it('states 54 s watched as "54 s" (not 0 minutes) and counts partial credit by its fraction (not 0%)', async () => {
+    const owner = await unlimited();
+    const [video] = await seedVideos(owner.id, 1);
+    const q = [await seedQuestion(video, 'matching', 10), await seedQuestion(video, 'multiple_choice', 40), await seedQuestion(video, 'ordering', 70)];
+    const attempt = await seedAttempt(video, 'completed', 54);
+    // First tries as the graders store them: 2 of 3 matches (0.667), half the options (0.5), nothing right (0).
+    for (const [i, credit] of [2 / 3, 0.5, 0].entries()) {
+      await sql(stack, `INSERT INTO library.answers (attempt_id, interaction_id, response, correct, status, credit) VALUES ($1, $2, '[0]', false, 'incorrect', $3)`, [
+        attempt,
+        q[i],
+        credit,
+      ]);
+    }
+    const res = await api(stack).get('/api/analytics/user').set(bearer(owner)).expect(200);
+    expect(res.body).toMatchObject({
+      totalWatchTimeSeconds: 54,
+      totalWatchTime: 0.9,
+      watchTimeText: '54 s',
+      totalInteractions: 3,
+      correctAnswers: 0,
+      partlyCorrectAnswers: 2,
+      accuracy: Math.round(((2 / 3 + 0.5) / 3) * 1000) / 10,
+    });
+    expect(res.body.accuracy).toBe(38.9);
+
+    // A right answer counts 1 beside them: (1 + 0.667 + 0.5 + 0) / 4.
+    const right = await seedQuestion(video, 'single_choice', 100);
+    await seedAnswer(attempt, right, true);
+    const after = await api(stack).get('/api/analytics/user').set(bearer(owner)).expect(200);
+    expect(after.body).toMatchObject({ totalInteractions: 4, correctAnswers: 1, partlyCorrectAnswers: 2, accuracy: 54.2 });
+  });
+
   it('a new account has zeros and a null accuracy', async () => {
     const owner = await account();
     const res = await api(stack).get('/api/analytics/user').set(bearer(owner)).expect(200);
     expect(res.body).toMatchObject({ totalVideos: 0, totalQuestions: 0, learnerAttempts: 0, totalInteractions: 0, accuracy: null, totalWatchTimeSeconds: 0, recentActivity: [] });
     expect(Object.values(res.body.questionTypes)).toEqual(QUESTION_TYPES.map(() => 0));
+  });
+});
+
+describe('GET /api/account/usage', () => {
+  const TRANSCRIPT = 'Photosynthesis turns light into chemical energy. Plants take in carbon dioxide and water. '.repeat(6);
+
+  it('trial: "0 of 1", then "1 of 1" once the dashboard added a video; generating for that video makes no second one and no 402', async () => {
+    const trial = await account();
+    const before = await api(stack).get('/api/account/usage').set(bearer(trial)).expect(200);
+    expect(before.body).toEqual({
+      plan: 'trial',
+      planName: 'Free Trial',
+      videosUsed: 0,
+      videoLimit: 1,
+      canCreate: true,
+      message: null,
+      videosWithoutQuestions: 0,
+      label: '0 of 1 lessons used',
+    });
+
+    const video = (await createVideo(trial, { title: 'Added from the dashboard' }).then((r) => (expect(r.status).toBe(201), r))).body;
+    const used = await api(stack).get('/api/account/usage').set(bearer(trial)).expect(200);
+    expect(used.body).toMatchObject({ videosUsed: 1, videoLimit: 1, canCreate: false, videosWithoutQuestions: 1, label: '1 of 1 lessons used' });
+    expect(used.body.message).toMatch(/Free Trial plan includes 1 interactive video and you have 1.*\/subscribe/);
+
+    // A new video is refused, as the usage said …
+    const refused = await api(stack)
+      .post('/api/youtube/transcript-paste')
+      .set(bearer(trial))
+      .send({ youtubeUrl: `https://youtu.be/${YT[2]}`, title: 'A second lesson', transcript: TRANSCRIPT, duration: 120 });
+    expect(refused.status).toBe(402);
+    expect(expectErrorBody(refused.body, 402)).toBe(used.body.message);
+    // … but questions for the video it already holds are generated for that video.
+    const started = await api(stack).post('/api/youtube/transcript-paste').set(bearer(trial)).send({ videoId: video.id, transcript: TRANSCRIPT, duration: 120 }).expect(202);
+    expect(started.body.video.id).toBe(video.id);
+    const count = await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [trial.id]);
+    expect(count[0].n).toBe(1);
+    const deadline = Date.now() + 60_000;
+    let state = started.body.job.state as string;
+    while (state !== 'completed' && state !== 'failed' && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 300));
+      state = (await api(stack).get(`/api/generation/jobs/${started.body.job.id}`).set(bearer(trial)).expect(200)).body.state;
+    }
+    expect(state).toBe('completed');
+    const after = await api(stack).get('/api/account/usage').set(bearer(trial)).expect(200);
+    expect(after.body).toMatchObject({ videosUsed: 1, canCreate: false, videosWithoutQuestions: 0, label: '1 of 1 lessons used' });
+  });
+
+  it('pro shows "3 of 50", enterprise and unlimited access no cap; an expired trial may not create', async () => {
+    const pro = await account(`plan = 'pro', subscription_status = 'active'`);
+    await seedVideos(pro.id, 3);
+    expect((await api(stack).get('/api/account/usage').set(bearer(pro)).expect(200)).body).toMatchObject({
+      plan: 'pro',
+      planName: 'Pro',
+      videosUsed: 3,
+      videoLimit: 50,
+      canCreate: true,
+      videosWithoutQuestions: 3,
+      label: '3 of 50 lessons used',
+    });
+    const enterprise = await account(`plan = 'enterprise', subscription_status = 'active'`);
+    await seedVideos(enterprise.id, 2);
+    expect((await api(stack).get('/api/account/usage').set(bearer(enterprise)).expect(200)).body).toMatchObject({ videoLimit: null, canCreate: true, label: '2 lessons' });
+    expect((await api(stack).get('/api/account/usage').set(bearer(await unlimited())).expect(200)).body).toMatchObject({ videoLimit: null, label: '0 lessons' });
+    const expired = await account(`trial_ends_at = now() - interval '1 day'`);
+    const res = await api(stack).get('/api/account/usage').set(bearer(expired)).expect(200);
+    expect(res.body).toMatchObject({ videosUsed: 0, canCreate: false });
+    expect(res.body.message).toMatch(/free trial has ended/);
+  });
+
+  it('answers 401 without a session', async () => {
+    await api(stack).get('/api/account/usage').expect(401);
   });
 });
 

@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { startStack, type RunningStack } from '@veolearn/testing';
 import { api, expectErrorBody } from './support';
 
 let stack: RunningStack;
 
 beforeAll(async () => {
-  stack = await startStack({ name: 'rate_limit', env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '1000' } });
+  stack = await startStack({
+    name: 'rate_limit',
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '3', RATE_LIMIT_PER_MINUTE: '1000', ANONYMOUS_RATE_LIMIT_PER_MINUTE: '1000', IP_RATE_LIMIT_PER_MINUTE: '400' },
+  });
 });
 
 afterAll(async () => {
@@ -41,6 +45,32 @@ describe('rate limiting backed by Redis', () => {
         expect(ttl).toBeGreaterThan(0);
         expect(ttl).toBeLessThanOrEqual(60_000);
       }
+    } finally {
+      redis.disconnect();
+    }
+  });
+
+  it('counts an anonymous learner by the learner id it sends, and every address under its ceiling', async () => {
+    const { default: Redis } = await import('ioredis');
+    const redis = new Redis(stack.env['REDIS_URL']!);
+    try {
+      const learnerId = randomUUID();
+      const address = `${stack.redisPrefix}:{rl:ip:127.0.0.1:address}:hits`;
+      const before = Number(await redis.get(address));
+      // An attempt that does not exist answers 404, counted against the learner, not the address's general limit.
+      await api(stack).get(`/api/attempts/${randomUUID()}`).query({ learnerId }).expect(404);
+      expect(Number(await redis.get(`${stack.redisPrefix}:{rl:learner:${learnerId}:default}:hits`))).toBe(1);
+      expect(Number(await redis.get(address))).toBe(before + 1);
+
+      // Learner ids are the browser's to invent: fresh ones each time still meet the address's ceiling (400 a minute).
+      let limited = 0;
+      for (let i = 0; i < 420 && limited === 0; i++) {
+        const res = await api(stack).get(`/api/attempts/${randomUUID()}`).query({ learnerId: randomUUID() });
+        if (res.status === 429) limited = i;
+        else expect(res.status).toBe(404);
+      }
+      expect(limited).toBeGreaterThan(0);
+      expect(Number(await redis.get(address))).toBeGreaterThan(400);
     } finally {
       redis.disconnect();
     }

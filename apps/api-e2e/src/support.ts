@@ -2,10 +2,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import request from 'supertest';
-import type { RunningStack } from '@veolearn/testing';
+import { stackLogDir, type RunningStack } from '@veolearn/testing';
 
-/** The repository root, under which the stack launcher writes `tmp/stack-logs`. */
-const ROOT = join(__dirname, '..', '..', '..');
 
 export const PASSWORD = 'correct horse battery';
 
@@ -55,7 +53,12 @@ export function expectErrorBody(body: unknown, status: number): string {
   return message;
 }
 
-export const RELAXED_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' };
+export const RELAXED_LIMITS = {
+  RATE_LIMIT_PER_MINUTE: '100000',
+  AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+  ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000',
+  IP_RATE_LIMIT_PER_MINUTE: '100000',
+};
 
 /**
  * The stacks' log files (`tmp/stack-logs/<name>/*.log`) are appended to run after run. Call this
@@ -63,7 +66,7 @@ export const RELAXED_LIMITS = { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT
  * written since (all of a file that did not exist yet), keyed by file name.
  */
 export function logsFromNow(stackName: string): () => Record<string, string> {
-  const dir = join(ROOT, 'tmp', 'stack-logs', stackName.toLowerCase().replace(/[^a-z0-9_]/g, '_'));
+  const dir = stackLogDir(stackName);
   const sizes = new Map<string, number>();
   if (existsSync(dir)) for (const file of readdirSync(dir)) sizes.set(file, statSync(join(dir, file)).size);
   return () => {

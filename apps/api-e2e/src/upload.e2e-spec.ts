@@ -76,9 +76,20 @@ Water <b>evaporates</b> & rises
 Then it condenses into clouds
 `;
 
-/** Every file under the upload folder (relative), temporary ones included. */
+/**
+ * Every file under the upload folder (relative), temporary ones included. A file the server removes
+ * between the listing and the look at it (a `.part` being cleaned up) is gone, not an error.
+ */
 function storedFiles(): string[] {
-  return (readdirSync(uploadDir, { recursive: true }) as string[]).filter((p) => statSync(join(uploadDir, p)).isFile()).sort();
+  const isFile = (p: string) => {
+    try {
+      return statSync(join(uploadDir, p)).isFile();
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  };
+  return (readdirSync(uploadDir, { recursive: true }) as string[]).filter(isFile).sort();
 }
 
 async function videoRows(ownerId: number): Promise<Array<{ id: number; type: string; storage_key: string | null; mime_type: string | null; size_bytes: string | null }>> {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { exportServiceAddress, runServiceCli } from '@veolearn/nest-common';
+import { appLogger, exportServiceAddress, runServiceCli } from '@veolearn/nest-common';
 import { EXPORT_SCHEMA } from './app/entities';
 import { exportDataSourceOptions, ExportServiceModule } from './app/export-service.module';
 
@@ -18,7 +18,7 @@ runServiceCli({
         process.env['EXPORT_WORKER'] = 'true';
       }
       const app = await NestFactory.createApplicationContext(ExportServiceModule, {
-        logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+        logger: appLogger(),
       });
       app.enableShutdownHooks();
       new Logger('export-service').log('export worker running');

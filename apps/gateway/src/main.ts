@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { IncomingMessage } from 'node:http';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { Logger } from '@nestjs/common';
@@ -6,7 +7,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig, ConfigError, loadConfig } from '@veolearn/config';
+import { appLogger, httpRequestDuration, initLogging, initMetrics, REQUEST_ID_HEADER, requestIdFor } from '@veolearn/nest-common';
 import { GatewayModule } from './app/gateway.module';
+import { exceedsJsonDepth, jsonTooDeepError } from './app/http/json-depth';
+import { registerRequestLogging } from './app/http/request-log';
 import { SpaFallback } from './app/http/spa-fallback';
 import { createValidationPipe } from './app/http/validation.pipe';
 import { registerUploads } from './app/media/multipart';
@@ -14,24 +18,40 @@ import { registerUploads } from './app/media/multipart';
 const logger = new Logger('gateway');
 
 export async function createGateway(config: AppConfig): Promise<NestFastifyApplication> {
+  // JSON lines at LOG_LEVEL, behind every Nest Logger of the process; one line per request (below).
+  const logging = initLogging('gateway', config.LOG_LEVEL);
+  Logger.overrideLogger(logging);
   const adapter = new FastifyAdapter({
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
     logger: false,
+    // The caller's X-Request-Id when it is a sane token, else a new id (never the raw header).
+    requestIdHeader: false,
+    genReqId: (request: IncomingMessage) => requestIdFor(request.headers[REQUEST_ID_HEADER]),
   });
   const app = await NestFactory.create<NestFastifyApplication>(GatewayModule, adapter, {
     // Body parsing is set up below, on Fastify itself.
     bodyParser: false,
-    logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+    logger: logging,
   });
   // Clients send `Content-Type: application/json` on every call, bodiless ones too (logout):
   // an empty body reads as no body instead of failing to parse.
   const fastify = app.getHttpAdapter().getInstance();
+  // Every answered request, by its route template (never the raw URL, whose ids would explode the labels).
+  initMetrics('gateway');
+  registerRequestLogging(fastify, logging.pino);
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions?.url ?? 'unmatched';
+    httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
+  });
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') return done(null, undefined);
+    // Refused before parsing: deeper bodies overflowed the stack in validation (a 500).
+    if (exceedsJsonDepth(text)) return done(jsonTooDeepError(), undefined);
     parseJson(request, text, done);
   });
   // Multipart uploads stream past the JSON body limit on their one route; captions may be sent as text/vtt.
@@ -72,6 +92,10 @@ export async function createGateway(config: AppConfig): Promise<NestFastifyAppli
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build's .br and .gz copies, by the request's Accept-Encoding (the plain file otherwise).
+      preCompressed: true,
+      // Our Cache-Control below, not send's default "public, max-age=0" written over it.
+      cacheControl: false,
       setHeaders: (res, path) => {
         res.raw.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -88,6 +112,8 @@ async function bootstrap(): Promise<void> {
 }
 
 bootstrap().catch((error: unknown) => {
+  // A configuration that does not load still says why.
+  if (appLogger().pino.level === 'silent') Logger.overrideLogger(initLogging('gateway', 'info'));
   logger.error(error instanceof ConfigError ? error.message : error instanceof Error ? (error.stack ?? error.message) : String(error));
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { generationServiceAddress, runServiceCli } from '@veolearn/nest-common';
+import { appLogger, generationServiceAddress, runServiceCli } from '@veolearn/nest-common';
 import { GENERATION_SCHEMA } from './app/entities';
 import { generationDataSourceOptions, GenerationServiceModule } from './app/generation-service.module';
 
@@ -18,7 +18,7 @@ runServiceCli({
         process.env['GENERATION_WORKER'] = 'true';
       }
       const app = await NestFactory.createApplicationContext(GenerationServiceModule, {
-        logger: config.LOG_LEVEL === 'silent' ? false : ['error', 'warn', 'log'],
+        logger: appLogger(),
       });
       app.enableShutdownHooks();
       new Logger('generation-service').log('generation worker running');

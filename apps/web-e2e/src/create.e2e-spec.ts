@@ -296,6 +296,65 @@ describe('create wizard in the browser (no YouTube key)', () => {
   });
 });
 
+/** Waits until the element is wholly inside the viewport and has the focus (an error brought into view). */
+async function waitInViewAndFocused(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (sel) => {
+      const el = document.querySelector(sel);
+      if (!el) return false;
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight && document.activeElement === el;
+    },
+    selector,
+    { timeout: 10_000 },
+  );
+}
+
+describe('create wizard in the browser: plan limit and errors', () => {
+  const suite = useBrowserSuite({ name: 'web_create_limits' });
+  const { url } = suite;
+
+  it('says at once when the trial lesson is used, and brings the error after Upload into view at 390 px', async () => {
+    const token = await signUpViaApi(suite.stack.baseUrl, newAccount());
+    const added = await fetch(url('/api/videos'), {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ youtubeUrl: VIDEO_URL, title: 'Added from the dashboard' }),
+    });
+    expect(added.status).toBe(201);
+
+    const page = await signedInPage(suite.browser, suite.stack.baseUrl, token, 390, 844);
+    try {
+      await page.goto(url('/create'));
+      // Refused when the wizard opens, before anything is pasted: the reason, the plan counter, the way out.
+      const notice = page.getByTestId('plan-limit-notice');
+      await notice.getByText('Free Trial plan includes 1 interactive video and you have 1', { exact: false }).waitFor();
+      expect(await notice.getByRole('link', { name: 'See plans and upgrade' }).getAttribute('href')).toBe('/subscribe');
+      await notice.getByRole('link', { name: /Generate questions for the video already in your library/ }).waitFor();
+      expect(await page.getByTestId('plan-usage-label').textContent()).toBe('1 of 1 lessons used');
+      const box = await notice.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+      await screenshot(page, 'create-plan-limit-390');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      // An upload is refused (402, the plan is full): the message below the fold is scrolled to and focused.
+      const { readFileSync } = await import('node:fs');
+      const webm = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
+      await page.getByLabel('Video file').setInputFiles({ name: 'Water cycle lesson.webm', mimeType: 'video/webm', buffer: webm });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const refused = page.waitForResponse((res) => res.url().endsWith('/api/videos/upload'));
+      await page.getByRole('button', { name: 'Upload Video' }).click();
+      expect((await refused).status()).toBe(402);
+      await page.getByTestId('upload-error').getByText('Free Trial plan includes 1 interactive video', { exact: false }).waitFor();
+      await waitInViewAndFocused(page, '[data-testid="upload-error"]');
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'create-upload-error-390.png'), animations: 'disabled' });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
 describe('create wizard in the browser (YouTube search)', () => {
   let stub: YouTubeStub;
   const options: StackOptions = { name: 'web_create_search', env: {} };

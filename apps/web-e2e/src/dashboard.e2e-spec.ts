@@ -159,7 +159,7 @@ describe('creator dashboard in the browser', () => {
     expect(await suite.page.getByText('85%').count()).toBe(0);
     await suite.page.getByText('Single choice').waitFor();
     await suite.page.getByText('Priority ranking').waitFor();
-    expect(await suite.page.getByRole('meter').count()).toBe(13);
+    expect(await suite.page.getByRole('tabpanel').getByRole('meter').count()).toBe(13);
     await suite.page.getByText('Video Sources').waitFor();
     await suite.page.getByText('Account Overview').waitFor();
     await toast('Welcome back').waitFor({ state: 'hidden' });
@@ -172,6 +172,94 @@ describe('creator dashboard in the browser', () => {
     await suite.page.getByRole('tab', { name: 'Billing' }).click();
     expect(await suite.page.getByTestId('current-plan').textContent()).toBe('Free Trial');
     expect(await suite.page.getByRole('button', { name: 'Update Payment Method' }).count()).toBe(0);
+  });
+
+  it('states watch time under a minute in seconds and counts partial credit by its fraction on the Analytics tab', async () => {
+    const account = await signedInAccount();
+    // A learner watched 54 s and answered three questions: 2 of 3 matches, half the options, nothing right.
+    await sql(
+      `WITH u AS (SELECT id FROM auth.users WHERE email = $1),
+            v AS (INSERT INTO library.videos (owner_id, title, type, url, youtube_id, status)
+                  SELECT id, 'Cells', 'youtube', $2, 'dQw4w9WgXcQ', 'ready' FROM u RETURNING id),
+            q AS (INSERT INTO library.interactions (video_id, type, question, options, correct_answer, timestamp, topic_title, feedback)
+                  SELECT v.id, t, 'Which?', '["a","b"]', '"a"', 10 * g, 'Cells', '{"correct":"Yes","incorrect":"No"}'
+                  FROM v, unnest(ARRAY['matching','multiple_choice','ordering']) WITH ORDINALITY AS x(t, g) RETURNING id, timestamp),
+            a AS (INSERT INTO library.attempts (id, video_id, learner_id, status, completed_at, watch_time_seconds)
+                  SELECT gen_random_uuid(), v.id, 'anon:web-analytics', 'completed', now(), 54 FROM v RETURNING id)
+       INSERT INTO library.answers (attempt_id, interaction_id, response, correct, status, credit)
+       SELECT a.id, q.id, '[0]', false, 'incorrect', CASE q.timestamp WHEN 10 THEN 0.6667 WHEN 20 THEN 0.5 ELSE 0 END FROM a, q`,
+      [account.email, VIDEO_URL],
+    );
+    await suite.page.goto(url('/user-dashboard?tab=analytics'));
+    const figures = suite.page.getByRole('region', { name: 'Analytics figures' });
+    await figures.getByText('54 s watched').waitFor();
+    await figures.getByText('38.9%').waitFor();
+    await figures.getByText('0 of 3 answers correct, 2 partly correct').waitFor();
+    expect(await figures.getByText('0%', { exact: true }).count()).toBe(0);
+    await suite.page.getByRole('region', { name: 'Summary' }).getByText('54 s', { exact: true }).waitFor();
+    await toast('Welcome back').waitFor({ state: 'hidden' });
+    await screenshot(suite.page, 'dashboard-analytics-partial-1280', true);
+  });
+
+  it('shows the trial counter at 1280 and 390 px, and "Generate questions" makes the lesson from the video already added (no 402)', async () => {
+    const account = await signedInAccount();
+    const counter = suite.page.getByTestId('plan-usage-label');
+    expect(await counter.textContent()).toBe('0 of 1 lessons used');
+    await suite.page.getByLabel('YouTube link').fill(VIDEO_URL);
+    await suite.page.getByLabel('Title', { exact: true }).fill('Cell structure');
+    await suite.page.getByRole('button', { name: 'Add Video' }).click();
+    await videoCard('Cell structure').waitFor();
+    await suite.page.getByTestId('plan-usage').getByText('1 of 1 lessons used').waitFor();
+    expect(await suite.page.getByTestId('plan-usage').getByRole('link', { name: 'Upgrade for more lessons' }).getAttribute('href')).toBe('/subscribe');
+    await toast('Welcome back').waitFor({ state: 'hidden' });
+    await screenshot(suite.page, 'dashboard-plan-usage-1280');
+
+    const mobile = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const mobilePage = await mobile.newPage();
+      await mobilePage.goto(url('/terms'));
+      await mobilePage.evaluate((token) => localStorage.setItem('authToken', token ?? ''), await suite.page.evaluate(() => localStorage.getItem('authToken')));
+      await mobilePage.goto(url('/user-dashboard'));
+      await mobilePage.getByTestId('plan-usage').getByText('1 of 1 lessons used').waitFor();
+      expect(await mobilePage.getByTestId('plan-usage').isVisible()).toBe(true);
+      expect(await mobilePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await mobilePage.getByRole('heading', { name: 'Cell structure' }).waitFor();
+      await screenshot(mobilePage, 'dashboard-plan-usage-390');
+    } finally {
+      await mobile.close();
+    }
+
+    // The card's menu and its button offer "Generate questions" for a video without questions.
+    await suite.page.getByRole('button', { name: 'More actions for Cell structure' }).click();
+    await suite.page.getByRole('menuitem', { name: 'Generate questions' }).waitFor();
+    await suite.page.keyboard.press('Escape');
+    await videoCard('Cell structure').getByRole('link', { name: 'Generate questions for Cell structure' }).click();
+    await suite.page.waitForURL(/\/create\?for=\d+$/);
+    const videoId = Number(new URL(suite.page.url()).searchParams.get('for'));
+    await suite.page.getByTestId('generating-for-library').getByText('Cell structure').waitFor();
+    expect(await suite.page.getByTestId('plan-limit-notice').count()).toBe(0);
+    // The video step is skipped: the wizard opens on the transcript.
+    expect(await suite.page.getByRole('tab', { name: 'Transcript', exact: true }).getAttribute('aria-selected')).toBe('true');
+    await suite.page.getByLabel('Transcript', { exact: true }).fill(
+      'Cells are the basic units of life. Every cell has a membrane that controls what goes in and out. ' +
+        'The nucleus holds the genetic material. Mitochondria release energy from food. Plant cells also have a cell wall and chloroplasts.',
+    );
+    await suite.page.getByRole('button', { name: 'Continue to Settings' }).click();
+    expect(await suite.page.getByLabel('Lesson title').inputValue()).toBe('Cell structure');
+    const started = suite.page.waitForResponse((res) => res.url().endsWith('/api/youtube/transcript-paste'));
+    await suite.page.getByRole('button', { name: 'Generate Interactive Video' }).click();
+    const response = await started;
+    expect(response.status()).toBe(202);
+    expect(JSON.parse(response.request().postData() ?? '{}')).toMatchObject({ videoId });
+    await suite.page.waitForURL(url(`/edit-questions/${videoId}`), { timeout: 60_000 });
+    const client = new Client({ connectionString: suite.stack.databaseUrl });
+    await client.connect();
+    try {
+      const rows = await client.query('SELECT count(*)::int AS n FROM library.videos v JOIN auth.users u ON u.id = v.owner_id WHERE u.email = $1', [account.email]);
+      expect(rows.rows[0].n).toBe(1);
+    } finally {
+      await client.end();
+    }
   });
 
   it('edits the profile from the Account tab', async () => {

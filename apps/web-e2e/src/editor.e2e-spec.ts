@@ -302,6 +302,53 @@ describe('question editor in the browser', () => {
     expect(dialogs).toHaveLength(4);
   });
 
+  it('edits the lesson title in the header (saved to the video), and brings a refused Save into view at 390 px', async () => {
+    const { id, token } = await videoWith(QUESTIONS.slice(0, 3));
+    await open(id);
+    await suite.page.getByRole('button', { name: 'Edit title' }).click();
+    const input = suite.page.getByRole('textbox', { name: 'Lesson title' });
+    expect(await input.inputValue()).toBe('Photosynthesis basics');
+    await input.fill('   ');
+    await suite.page.getByRole('button', { name: 'Save title' }).click();
+    await suite.page.getByRole('alert').filter({ hasText: 'The title cannot be empty' }).waitFor();
+    await screenshot(suite.page, 'editor-title-invalid-1280');
+    await input.fill('Photosynthesis for beginners');
+    await input.press('Enter');
+    await toast('Title updated').waitFor();
+    await suite.page.getByRole('heading', { name: 'Photosynthesis for beginners' }).waitFor();
+    expect((await api<{ title: string }>(token, 'GET', `/api/videos/${id}`)).body.title).toBe('Photosynthesis for beginners');
+    await suite.page.reload();
+    await suite.page.getByRole('heading', { name: 'Photosynthesis for beginners' }).waitFor();
+
+    const mobile = await suite.browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await mobile.newPage();
+      await signInPage(page, token);
+      await page.goto(url(`/edit-questions/${id}`));
+      await page.getByRole('heading', { name: 'Photosynthesis for beginners' }).waitFor();
+      await page.getByTestId('question-item').filter({ hasText: 'Which planet' }).getByRole('button').first().click();
+      await page.getByLabel('Question text').fill('   ');
+      // Save Changes sits in the header, far above the form's message on a phone.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await page.waitForFunction(
+        () => {
+          const el = document.querySelector('[data-testid="save-errors"]');
+          if (!el) return false;
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight && document.activeElement === el;
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
+      await page.getByRole('alert').filter({ hasText: 'The question text must not be empty' }).waitFor();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(SCREENSHOT_DIR, 'editor-save-error-390.png'), animations: 'disabled' });
+    } finally {
+      await mobile.close();
+    }
+  });
+
   it("asks before the browser's Back or Forward buttons drop unsaved changes", async () => {
     const { id } = await videoWith(QUESTIONS.slice(0, 1));
     await open(id);
@@ -349,6 +396,10 @@ describe('question editor in the browser', () => {
     const prompted = new Promise<string>((resolve) => suite.page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
     await suite.page.close({ runBeforeUnload: true });
     expect(await prompted).toBe('beforeunload');
+    // Dismissed: the tab stays open with its edit; close it for good without asking again.
+    expect(suite.page.isClosed()).toBe(false);
+    expect(await suite.page.getByLabel('Question text').inputValue()).toBe('Unsaved');
+    await suite.page.close();
   });
 
   it('adds a question, changes its type, and deletes one with confirmation', async () => {

@@ -108,8 +108,11 @@ describe('the SCORM test page (test-scorm testUrl) in Chromium', () => {
     await page.getByRole('heading', { name: 'Share Interactive Video' }).waitFor();
     const popup = page.context().waitForEvent('page', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Test SCORM 1.2' }).click();
-    await suite.toast('SCORM Test Successful').waitFor({ timeout: 60_000 });
     const tab = await popup;
+    // The new tab takes the foreground; the toast is on the share page, seen on coming back to it.
+    await page.bringToFront();
+    await suite.toast('SCORM Test Successful').waitFor({ timeout: 60_000 });
+    await tab.bringToFront();
     await tab.waitForLoadState();
     expect(new URL(tab.url()).pathname).toMatch(TEST_URL);
     await tab.locator('#rt-version').filter({ hasText: 'SCORM 1.2' }).waitFor();

@@ -321,7 +321,12 @@ describe('share page, export dialog and embed page in the browser', () => {
       expect((await download).suggestedFilename()).toBe(name);
     }
     // The package check: the server builds and validates the package and opens its test page (see scorm-test-page.e2e-spec).
+    // The test page opens in a new tab, which takes the foreground; the toast is on the share page,
+    // where the teacher sees it on coming back (a background tab does not paint it).
+    const testTab = page.context().waitForEvent('page', { timeout: 30_000 });
     await page.getByRole('button', { name: 'Test SCORM 1.2' }).click();
+    await (await testTab).close();
+    await page.bringToFront();
     await suite.toast('SCORM Test Successful').waitFor({ timeout: 30_000 });
 
     // The LTI 1.3 text shown for copying is the server's.

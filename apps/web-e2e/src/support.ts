@@ -74,8 +74,12 @@ export function useBrowserSuite(options: StackOptions): BrowserSuite {
   } as BrowserSuite;
 
   beforeAll(async () => {
-    suite.stack = await startStack(options);
-    suite.browser = await launchBrowser();
+    // Side by side; whichever started is kept for afterAll to stop if the other failed.
+    const [stack, browser] = await Promise.allSettled([startStack(options), launchBrowser()]);
+    if (stack.status === 'fulfilled') suite.stack = stack.value;
+    if (browser.status === 'fulfilled') suite.browser = browser.value;
+    if (stack.status === 'rejected') throw stack.reason;
+    if (browser.status === 'rejected') throw browser.reason;
   }, 180_000);
 
   afterAll(async () => {
@@ -84,12 +88,22 @@ export function useBrowserSuite(options: StackOptions): BrowserSuite {
   });
 
   beforeEach(async () => {
+    // A test that leaves Chromium gone (a page held open by a beforeunload prompt can take the
+    // browser down on close) must not fail every test after it: start a new one.
+    if (!suite.browser.isConnected()) suite.browser = await launchBrowser();
     context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
     suite.page = await context.newPage();
   });
 
   afterEach(async () => {
-    await context?.close();
+    const closing = context;
+    context = undefined;
+    try {
+      await closing?.close();
+    } catch (err) {
+      // Already closed with its browser: the next test relaunches it.
+      if (suite.browser.isConnected()) throw err;
+    }
   });
 
   return suite;

@@ -1,4 +1,20 @@
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { newAccount, screenshot, signIn, useBrowserSuite } from './support';
+
+/** One GET with the given Accept-Encoding, the body as sent (not decompressed). */
+function rawGet(target: string, encoding: string): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request(target, { headers: { 'accept-encoding': encoding } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 const ADMIN = { email: 'admin.web@example.com', password: 'admin password 123', username: 'admin' };
 
@@ -24,6 +40,28 @@ describe('web app in the browser', () => {
     await mobilePage.getByRole('heading', { level: 1 }).waitFor();
     await screenshot(mobilePage, 'landing-390', true);
     await mobile.close();
+  });
+
+  it('serves the build compressed (brotli, else gzip, else plain), hashed assets cached for a year and pages never', async () => {
+    const plainPage = await rawGet(url('/'), 'identity');
+    expect(plainPage.headers['content-encoding']).toBeUndefined();
+    expect(plainPage.headers['cache-control']).toBe('no-cache');
+    const html = plainPage.body.toString('utf8');
+    const page = await rawGet(url('/'), 'gzip, deflate, br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(page.body).toString('utf8')).toBe(html);
+    const script = /<script type="module" crossorigin src="([^"]+)"/.exec(html)?.[1];
+    expect(script).toMatch(/^\/assets\/.+\.js$/);
+    const plain = await rawGet(url(script!), 'identity');
+    const br = await rawGet(url(script!), 'gzip, deflate, br');
+    const gz = await rawGet(url(script!), 'gzip');
+    expect([plain.status, br.status, gz.status]).toEqual([200, 200, 200]);
+    expect([plain.headers['content-encoding'], br.headers['content-encoding'], gz.headers['content-encoding']]).toEqual([undefined, 'br', 'gzip']);
+    for (const res of [plain, br, gz]) expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    // What a browser on a school network downloads: a third of the plain size at most.
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
   });
 
   it('opens and closes the LTI modal, and its call to action closes it too', async () => {
@@ -161,8 +199,8 @@ describe('web app in the browser', () => {
   });
 
   it('shows a placeholder that says coming soon for later features', async () => {
-    await suite.page.goto(url('/vr-learning'));
-    await suite.page.getByText('VR learning hub').waitFor();
+    await suite.page.goto(url('/admin/site'));
+    await suite.page.getByText('Site administration').waitFor();
     await suite.page.getByText('Coming soon.').waitFor();
   });
 

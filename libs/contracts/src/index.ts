@@ -17,3 +17,8 @@ export * from './lib/media.messages';
 export * from './lib/export.patterns';
 export * from './lib/export.messages';
 export * from './lib/export.dto';
+export * from './lib/lti.patterns';
+export * from './lib/lti.messages';
+export * from './lib/lti.dto';
+export * from './lib/lesson-results.messages';
+export * from './lib/lesson-results.dto';

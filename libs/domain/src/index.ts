@@ -8,3 +8,5 @@ export * from './lib/questions';
 export * from './lib/youtube-search';
 export * from './lib/generation';
 export * from './lib/attempts';
+export * from './lib/csv';
+export * from './lib/lesson-results';

@@ -1,3 +1,4 @@
 export * from './lib/connections';
 export * from './lib/generation';
 export * from './lib/export';
+export * from './lib/lti';

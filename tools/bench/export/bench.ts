@@ -128,6 +128,8 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000000',
+      IP_RATE_LIMIT_PER_MINUTE: '100000000',
       SCORM_PLAYER_DIR: playerPath,
       UPLOAD_DIR: join(workDir, 'uploads'),
       ...(EXPORT_CONCURRENCY ? { EXPORT_CONCURRENCY } : {}),

@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     env: {
       RATE_LIMIT_PER_MINUTE: '100000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+      ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000000',
+      IP_RATE_LIMIT_PER_MINUTE: '100000000',
       LOG_LEVEL: 'error',
       // 100 connections asking for 1,000 videos each queue for seconds on a small machine; the
       // default 5 s would turn that queueing into 503s instead of measuring it.

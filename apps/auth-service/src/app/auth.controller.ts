@@ -7,6 +7,7 @@ import {
   AuthPatterns,
   type AuthResult,
   type GoogleSignInMessage,
+  type LtiSignInMessage,
   type PingReply,
   type Principal,
   type SecurityEventMessage,
@@ -68,6 +69,11 @@ export class AuthController {
   @MessagePattern(AuthPatterns.googleSignIn)
   googleSignIn(@Payload() message: GoogleSignInMessage): Promise<AuthResult> {
     return this.auth.googleSignIn(message);
+  }
+
+  @MessagePattern(AuthPatterns.ltiSignIn)
+  ltiSignIn(@Payload() message: LtiSignInMessage): Promise<AuthResult> {
+    return this.auth.ltiSignIn(message);
   }
 
   @MessagePattern(AuthPatterns.updateProfile)

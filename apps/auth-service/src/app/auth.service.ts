@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource, InjectRepository } from '@nestjs/typeorm';
 import { DataSource, EntityManager, QueryFailedError, Repository } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
-import type { AuthResult, GoogleSignInMessage, SignInMessage, SignUpMessage, UserView } from '@veolearn/contracts';
+import type { AuthResult, GoogleSignInMessage, LtiSignInMessage, SignInMessage, SignUpMessage, UserView } from '@veolearn/contracts';
 import {
   isLocked,
   normalizeIdentifier,
@@ -358,6 +358,31 @@ export class AuthService {
       user = await this.users.findOneByOrFail({ id: user.id });
       await this.securityEvents.record({ eventType: 'account_created', severity: 'info', email: user.email, userId: user.id, context, details: { via: 'google' } });
     }
+    return { token: await this.sessions.issue(user, context), user: toUserView(user) };
+  }
+
+  /**
+   * A session for the account an LTI identity is linked to. The gateway sends this only after a
+   * verified instructor launch of a lesson that account owns, never with an id from a client.
+   * Administrator accounts are not signed in from an LMS: they sign in here themselves.
+   */
+  async ltiSignIn(message: LtiSignInMessage): Promise<AuthResult> {
+    const { context } = message;
+    const user = Number.isInteger(message.userId) && message.userId > 0 ? await this.users.findOneBy({ id: message.userId }) : null;
+    if (!user) throw rpcError(404, 'The VeoLearn account linked to this LMS account no longer exists.');
+    if (user.isAdmin) {
+      await this.securityEvents.record({ eventType: 'lti_sign_in_refused', severity: 'warning', email: user.email, userId: user.id, context, details: { reason: 'admin account', linkId: message.linkId, issuer: message.issuer } });
+      throw rpcError(403, 'An administrator account is not signed in from an LMS.');
+    }
+    await this.users.update({ id: user.id }, { lastLoginAt: new Date() });
+    await this.securityEvents.record({
+      eventType: 'lti_sign_in',
+      severity: 'info',
+      email: user.email,
+      userId: user.id,
+      context,
+      details: { linkId: message.linkId, issuer: message.issuer, videoId: message.videoId },
+    });
     return { token: await this.sessions.issue(user, context), user: toUserView(user) };
   }
 

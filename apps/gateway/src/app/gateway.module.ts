@@ -18,17 +18,21 @@ import { ScormTestController } from './export/scorm-test.controller';
 import { GenerationController } from './generation/generation.controller';
 import { YouTubeController } from './generation/youtube.controller';
 import { HealthController } from './health/health.controller';
-import { AnalyticsController } from './library/analytics.controller';
+import { MetricsController } from './health/metrics.controller';
+import { AccountUsageController, AnalyticsController } from './library/analytics.controller';
 import { AttemptsController } from './library/attempts.controller';
 import { FoldersController } from './library/folders.controller';
 import { InteractionsController } from './library/interactions.controller';
 import { PlaybackController } from './library/playback.controller';
+import { ResultsController } from './library/results.controller';
 import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
-import { clientTracker, ipTracker, throttleKey } from './http/client-throttle';
+import { clientTracker, ipTracker, isAddressTracker, throttleKey } from './http/client-throttle';
+import { FallbackThrottlerStorage } from './http/fallback-throttler-storage';
 import { SpaFallback } from './http/spa-fallback';
 import { ServicesModule } from './services/services.module';
 import { MediaModule } from './media/media.module';
+import { LtiGatewayModule } from './lti/lti.module';
 
 const MINUTE_MS = 60_000;
 
@@ -42,29 +46,43 @@ function isCredentialRoute(context: ExecutionContext): boolean {
     RedisModule,
     ServicesModule,
     MediaModule,
+    LtiGatewayModule,
     TerminusModule,
     ThrottlerModule.forRootAsync({
       inject: [AppConfig, REDIS],
-      useFactory: (config: AppConfig, redis: Redis) => ({
-        // Both limits count per client over all their routes (one key per client, not per handler):
-        // the general one by signed-in user or address, the sign-in/sign-up one by address.
-        throttlers: [
-          { name: 'default', ttl: MINUTE_MS, limit: config.RATE_LIMIT_PER_MINUTE, getTracker: clientTracker(config.JWT_SECRET) },
-          {
-            name: 'credentials',
-            ttl: MINUTE_MS,
-            limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
-            skipIf: (ctx) => !isCredentialRoute(ctx),
-            getTracker: (req) => ipTracker(req),
-          },
-        ],
-        generateKey: (_context, tracker) => throttleKey(tracker),
-        storage: new ThrottlerStorageRedisService(redis),
-        errorMessage: 'Too many requests. Please wait a minute and try again.',
-      }),
+      useFactory: (config: AppConfig, redis: Redis) => {
+        const client = clientTracker(config.JWT_SECRET);
+        return {
+          // Each limit counts per client over all their routes (one key per client, not per handler).
+          throttlers: [
+            // The signed-in user or the anonymous learner; requests naming neither, per address.
+            {
+              name: 'default',
+              ttl: MINUTE_MS,
+              limit: async (ctx) =>
+                isAddressTracker(await client(ctx.switchToHttp().getRequest())) ? config.ANONYMOUS_RATE_LIMIT_PER_MINUTE : config.RATE_LIMIT_PER_MINUTE,
+              getTracker: client,
+            },
+            // One address over everything: learner ids are the browser's to choose.
+            { name: 'address', ttl: MINUTE_MS, limit: config.IP_RATE_LIMIT_PER_MINUTE, getTracker: (req) => ipTracker(req) },
+            // Sign-in and sign-up stay strict per address.
+            {
+              name: 'credentials',
+              ttl: MINUTE_MS,
+              limit: config.AUTH_RATE_LIMIT_PER_MINUTE,
+              skipIf: (ctx) => !isCredentialRoute(ctx),
+              getTracker: (req) => ipTracker(req),
+            },
+          ],
+          generateKey: (_context, tracker) => throttleKey(tracker),
+          // Counted in this process while Redis is away: an outage degrades the limits, never the routes.
+          storage: new FallbackThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready'),
+          errorMessage: 'Too many requests. Please wait a minute and try again.',
+        };
+      },
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, InteractionsController, AttemptsController, GenerationController, YouTubeController, ExportController, ScormTestController],
+  controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

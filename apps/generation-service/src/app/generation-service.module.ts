@@ -11,6 +11,7 @@ import { GENERATION_ENTITIES, GENERATION_SCHEMA } from './entities';
 import { GenerationController } from './generation.controller';
 import { GenerationJobsService } from './jobs/generation-jobs.service';
 import { GenerationQueue } from './jobs/generation-queue';
+import { GenerationReconciler } from './jobs/generation-reconciler';
 import { GenerationRunner } from './jobs/generation-runner';
 import { GenerationWorker } from './jobs/generation-worker';
 import { LibraryClient } from './library-client';
@@ -47,6 +48,7 @@ export function generationDataSourceOptions(config: AppConfig) {
     CostRecorder,
     GenerationQueue,
     GenerationJobsService,
+    GenerationReconciler,
     GenerationRunner,
     GenerationWorker,
     BuiltinQuestionProvider,

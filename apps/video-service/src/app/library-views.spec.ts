@@ -117,6 +117,19 @@ describe('library views', () => {
     expect(accuracyPercent(3, 3)).toBe(100);
   });
 
+  it('counts partial credit by its fraction: one half-right answer alone is 50%, never 0%', () => {
+    expect(accuracyPercent(0.5, 1)).toBe(50);
+    expect(accuracyPercent(1 + 0.67, 3)).toBe(55.7);
+    expect(accuracyPercent(9, 3)).toBe(100);
+    expect(accuracyPercent(Number.NaN, 2)).toBe(0);
+  });
+
+  it('reads the credit the database summed, and the partly right answers', () => {
+    const row = { total_videos: 1, youtube: 1, youtube_vr: 0, upload: 0, total_questions: 2, attempts: 1, completed: 1, watch_seconds: 54, answers: 2, correct: 0 };
+    const analytics = toLibraryAnalytics({ ...row, partly_correct: '2', credit: '1.1666666' }, [], []);
+    expect(analytics).toMatchObject({ correctAnswers: 0, partlyCorrectAnswers: 2, accuracy: 58.3 });
+  });
+
   it('assembles the analytics figures', () => {
     const analytics = toLibraryAnalytics(
       { total_videos: 3, youtube: 2, youtube_vr: 1, upload: 0, total_questions: 4, attempts: 5, completed: '2', watch_seconds: '125', answers: 8, correct: 6 },
@@ -131,6 +144,7 @@ describe('library views', () => {
       completedAttempts: 2,
       totalInteractions: 8,
       correctAnswers: 6,
+      partlyCorrectAnswers: 0,
       accuracy: 75,
       totalWatchTimeSeconds: 125,
       recentActivity: [{ kind: 'video_created', videoId: 1, title: 'T', at: '2026-01-01T00:00:00.000Z' }],

@@ -131,10 +131,14 @@ export function questionTypeCounts(rows: Array<{ type: string; n: number | strin
   return counts;
 }
 
-/** Percent of correct answers with one decimal; null when there are no answers. */
-export function accuracyPercent(correct: number, answered: number): number | null {
+/**
+ * The share of the credit learners could have earned, in percent with one decimal; null when there are no
+ * answers. `credit` counts a right answer as 1 and a partly right one by its fraction (2 of 3 matches: 0.67).
+ */
+export function accuracyPercent(credit: number, answered: number): number | null {
   if (answered <= 0) return null;
-  return Math.round((correct * 1000) / answered) / 10;
+  const earned = Math.min(answered, Math.max(0, Number.isFinite(credit) ? credit : 0));
+  return Math.round((earned * 1000) / answered) / 10;
 }
 
 export interface AnalyticsTotalsRow {
@@ -148,6 +152,10 @@ export interface AnalyticsTotalsRow {
   watch_seconds: number | string | null;
   answers: number | string;
   correct: number | string;
+  /** Answers not right on the first try that still earned some credit. */
+  partly_correct?: number | string | null;
+  /** Credit earned over all answers: 1 for a right one, the fraction for a partly right one. */
+  credit?: number | string | null;
 }
 
 export function toLibraryAnalytics(
@@ -157,6 +165,8 @@ export function toLibraryAnalytics(
 ): LibraryAnalytics {
   const answers = int(totals.answers);
   const correct = int(totals.correct);
+  // Rows from before credit was read (or a missing column) count a right answer as full credit.
+  const credit = totals.credit === undefined || totals.credit === null ? correct : Number(totals.credit);
   return {
     totalVideos: int(totals.total_videos),
     totalQuestions: int(totals.total_questions),
@@ -166,7 +176,8 @@ export function toLibraryAnalytics(
     completedAttempts: int(totals.completed),
     totalInteractions: answers,
     correctAnswers: correct,
-    accuracy: accuracyPercent(correct, answers),
+    partlyCorrectAnswers: int(totals.partly_correct),
+    accuracy: accuracyPercent(credit, answers),
     totalWatchTimeSeconds: int(totals.watch_seconds),
     recentActivity: recent.map((r) => ({ kind: r.kind, videoId: r.video_id, title: r.title, at: iso(r.at) })),
   };

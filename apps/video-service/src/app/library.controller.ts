@@ -103,7 +103,7 @@ export class LibraryController {
   }
 
   @MessagePattern(LibraryPatterns.countVideos)
-  countVideos(@Payload() message: { owner: Owner }): Promise<{ count: number }> {
+  countVideos(@Payload() message: { owner: Owner }): Promise<{ count: number; withoutQuestions: number }> {
     return this.library.countVideos(message);
   }
 

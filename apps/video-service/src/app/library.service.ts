@@ -50,7 +50,7 @@ const FOLDER_TREE_LOCK = 0x666c6430; // 'fld0'
 const FOLDER_COUNTS = `(SELECT count(*)::int FROM library.videos v WHERE v.owner_id = f.owner_id AND v.folder_id = f.id) AS video_count,
   (SELECT count(*)::int FROM library.folders c WHERE c.owner_id = f.owner_id AND c.parent_id = f.id) AS folder_count`;
 
-function ownerId(owner: Owner | undefined): number {
+export function ownerId(owner: Owner | undefined): number {
   const id = owner?.userId;
   if (typeof id !== 'number' || !Number.isSafeInteger(id) || id < 1) throw rpcError(401, 'Sign in to continue.');
   return id;
@@ -245,10 +245,19 @@ export class LibraryService {
     return { deleted: true };
   }
 
-  async countVideos(message: { owner: Owner }): Promise<{ count: number }> {
+  /**
+   * The videos the plan counts, and how many of them have no questions yet (nor a generation running):
+   * the wizard can generate for one of those without making a new lesson.
+   */
+  async countVideos(message: { owner: Owner }): Promise<{ count: number; withoutQuestions: number }> {
     const owner = ownerId(message.owner);
-    const [{ n }] = await this.dataSource.query('SELECT count(*)::int AS n FROM library.videos WHERE owner_id = $1', [owner]);
-    return { count: n };
+    const [{ n, empty }] = await this.dataSource.query(
+      `SELECT count(*)::int AS n,
+              count(*) FILTER (WHERE v.status <> 'processing' AND NOT EXISTS (SELECT 1 FROM library.interactions i WHERE i.video_id = v.id))::int AS empty
+       FROM library.videos v WHERE v.owner_id = $1`,
+      [owner],
+    );
+    return { count: n, withoutQuestions: empty };
   }
 
   // ---------------------------------------------------------------- folders
@@ -396,6 +405,7 @@ export class LibraryService {
         published: row.published_at !== null,
       },
       questions,
+      viewerIsOwner: message.viewer?.userId !== null && message.viewer?.userId !== undefined && Number(row.owner_id) === message.viewer.userId,
     };
   }
 
@@ -405,7 +415,7 @@ export class LibraryService {
       this.dataSource.query(
         `WITH v AS (SELECT id, type FROM library.videos WHERE owner_id = $1),
               a AS (SELECT a.id, a.status, a.watch_time_seconds FROM library.attempts a JOIN v ON v.id = a.video_id),
-              ans AS (SELECT x.correct FROM library.answers x JOIN a ON a.id = x.attempt_id WHERE x.status <> 'skipped')
+              ans AS (SELECT x.correct, x.credit FROM library.answers x JOIN a ON a.id = x.attempt_id WHERE x.status <> 'skipped')
          SELECT (SELECT count(*) FROM v)::int AS total_videos,
                 (SELECT count(*) FILTER (WHERE type = 'youtube') FROM v)::int AS youtube,
                 (SELECT count(*) FILTER (WHERE type = 'youtube_vr') FROM v)::int AS youtube_vr,
@@ -415,7 +425,10 @@ export class LibraryService {
                 (SELECT count(*) FILTER (WHERE status = 'completed') FROM a)::int AS completed,
                 (SELECT COALESCE(sum(watch_time_seconds), 0) FROM a)::bigint AS watch_seconds,
                 (SELECT count(*) FROM ans)::int AS answers,
-                (SELECT count(*) FILTER (WHERE correct) FROM ans)::int AS correct`,
+                (SELECT count(*) FILTER (WHERE correct) FROM ans)::int AS correct,
+                (SELECT count(*) FILTER (WHERE NOT correct AND credit > 0) FROM ans)::int AS partly_correct,
+                -- A right first try earns full credit; a partly right one its fraction (0..1), as the attempt's score counts it.
+                (SELECT COALESCE(sum(CASE WHEN correct THEN 1 ELSE LEAST(GREATEST(credit, 0), 1) END), 0) FROM ans)::float8 AS credit`,
         [owner],
       ) as Promise<AnalyticsTotalsRow[]>,
       this.dataSource.query(

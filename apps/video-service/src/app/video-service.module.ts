@@ -17,6 +17,8 @@ import { LibraryService } from './library.service';
 import { LIBRARY_MIGRATIONS } from './migrations';
 import { MediaController } from './media/media.controller';
 import { MediaService } from './media/media.service';
+import { LessonResultsController } from './results/lesson-results.controller';
+import { LessonResultsService } from './results/lesson-results.service';
 
 export function libraryDataSourceOptions(config: AppConfig) {
   return schemaDataSourceOptions({
@@ -33,7 +35,7 @@ export function libraryDataSourceOptions(config: AppConfig) {
     AppConfigModule,
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
-  controllers: [LibraryController, InteractionsController, MediaController, AttemptsController, ExportLessonController],
-  providers: [LibraryService, ExportLessonService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  controllers: [LibraryController, InteractionsController, MediaController, AttemptsController, ExportLessonController, LessonResultsController],
+  providers: [LibraryService, ExportLessonService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, LessonResultsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class VideoServiceModule {}

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/layout/page-loader';
+import { LtiCodeGate } from '../features/lti/lti-code-gate';
 import { PLACEHOLDER_ROUTES } from './coming-soon-routes';
 import { routes } from './routes';
 
@@ -17,7 +18,12 @@ const CreatePage = lazy(() => import('../pages/create-page'));
 const EditQuestionsPage = lazy(() => import('../pages/edit-questions-page'));
 const PlayerPage = lazy(() => import('../pages/player-page'));
 const SharePage = lazy(() => import('../pages/share-page'));
+const LessonResultsPage = lazy(() => import('../pages/lesson-results-page'));
 const EmbedPage = lazy(() => import('../pages/embed-page'));
+const LtiLaunchPage = lazy(() => import('../pages/lti-launch-page'));
+const LtiDeepLinkPage = lazy(() => import('../pages/lti-deep-link-page'));
+const VrLearningPage = lazy(() => import('../pages/vr-learning-page'));
+const VrPlayerPage = lazy(() => import('../pages/vr-player-page'));
 const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
@@ -36,12 +42,25 @@ export function AppRoutes() {
         <Route path={routes.dashboard} element={<DashboardPage />} />
         <Route path={routes.subscribe} element={<SubscribePage />} />
         <Route path={routes.create} element={<CreatePage />} />
-        <Route path={routes.editQuestions(':id')} element={<EditQuestionsPage />} />
+        <Route
+          path={routes.editQuestions(':id')}
+          element={
+            <LtiCodeGate>
+              <EditQuestionsPage />
+            </LtiCodeGate>
+          }
+        />
         <Route path={routes.play(':id')} element={<PlayerPage variant="play" />} />
         <Route path={routes.player(':id')} element={<PlayerPage variant="player" />} />
         <Route path={routes.simplePlayer(':id')} element={<PlayerPage variant="simple" />} />
         <Route path={routes.embed(':id')} element={<EmbedPage />} />
         <Route path={routes.video(':id')} element={<SharePage />} />
+        <Route path={routes.lessonResults(':id')} element={<LessonResultsPage />} />
+        <Route path={routes.vrLearning} element={<VrLearningPage />} />
+        <Route path={routes.vrYoutube(':id')} element={<VrPlayerPage source="youtube" />} />
+        <Route path={routes.vr(':id')} element={<VrPlayerPage source="lesson" />} />
+        <Route path={routes.ltiLaunch} element={<LtiLaunchPage />} />
+        <Route path={routes.ltiDeepLink} element={<LtiDeepLinkPage />} />
         {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
           <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
         ))}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider, useLocation, useNavigate } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { ErrorBoundary } from '../components/layout/error-boundary';
+// The toast viewport is in the entry: loaded lazily (with the first toast, or after the load event)
+// it lost the share page's 'SCORM Test Successful' toast, whose click also opens a new tab.
 import { Toaster } from '../components/ui/toaster';
 import { createQueryClient } from '../lib/query-client';
 import { SIGN_IN_PATH, setUnauthorizedHandler } from '../lib/session-client';

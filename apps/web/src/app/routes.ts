@@ -18,11 +18,14 @@ export const routes = {
   player: (id: string | number) => `/player/${id}`,
   simplePlayer: (id: string | number) => `/simple-player/${id}`,
   video: (id: string | number) => `/video/${id}`,
+  /** A lesson's results for its owner (issue 14; the spec names no route for it). */
+  lessonResults: (id: string | number) => `/lesson-results/${id}`,
   embed: (id: string | number) => `/embed/${id}`,
   vr: (id: string | number) => `/vr/${id}`,
   vrYoutube: (id: string) => `/vr/youtube/${id}`,
   vrLearning: '/vr-learning',
   ltiLaunch: '/lti/launch',
+  ltiDeepLink: '/lti/deep-link',
   subscribe: '/subscribe',
 } as const;
 

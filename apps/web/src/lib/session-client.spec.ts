@@ -3,8 +3,10 @@ import {
   LEGACY_TOKEN_KEY,
   TOKEN_KEY,
   apiRequest,
+  clearToken,
   getToken,
   serverMessage,
+  setToken,
   setUnauthorizedHandler,
 } from './session-client';
 
@@ -119,5 +121,23 @@ describe('session client', () => {
     expect(serverMessage(new ApiError(400, '{"message":["a","b"]}', 'Bad Request'))).toBe('a b');
     expect(serverMessage(new ApiError(500, 'plain text', 'x'))).toBe('plain text');
     expect(serverMessage(new ApiError(500, '', 'x'))).toBeUndefined();
+  });
+
+  it('keeps the token for the page when the browser blocks local storage (an LMS frame without third-party cookies)', () => {
+    const blocked = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    const spies = [jest.spyOn(Storage.prototype, 'getItem'), jest.spyOn(Storage.prototype, 'setItem'), jest.spyOn(Storage.prototype, 'removeItem')];
+    for (const spy of spies) spy.mockImplementation(blocked);
+    try {
+      expect(getToken()).toBeNull();
+      setToken('frame-session');
+      expect(getToken()).toBe('frame-session');
+      clearToken();
+      expect(getToken()).toBeNull();
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect(getToken()).toBeNull();
   });
 });

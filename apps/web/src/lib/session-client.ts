@@ -8,22 +8,38 @@ export const LEGACY_TOKEN_KEY = 'auth-token';
 export const PRE_LOGIN_URL_KEY = 'preLoginUrl';
 export const SIGN_IN_PATH = '/auth/signin';
 
+/**
+ * Where the token lives when the browser refuses local storage to this page: inside an LMS's frame
+ * with third-party cookies blocked, Chrome blocks the frame's storage too. It lasts as long as the
+ * page (the instructor's LTI launch signs in again on the next launch).
+ */
+let pageToken: string | null = null;
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(TOKEN_KEY) ?? localStorage.getItem(LEGACY_TOKEN_KEY);
   } catch {
-    return null;
+    return pageToken;
   }
 }
 
 export function setToken(token: string): void {
-  localStorage.setItem(TOKEN_KEY, token);
-  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+  } catch {
+    pageToken = token;
+  }
 }
 
 export function clearToken(): void {
-  localStorage.removeItem(TOKEN_KEY);
-  localStorage.removeItem(LEGACY_TOKEN_KEY);
+  pageToken = null;
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+    localStorage.removeItem(LEGACY_TOKEN_KEY);
+  } catch {
+    // Storage blocked: only the page's token existed.
+  }
 }
 
 /** A non-OK response. `message` is `"<status>: <body>"` (body text, or status text if empty). */
@@ -68,6 +84,8 @@ export interface RequestOptions {
   /** What a 401/403 on a non-auth URL does: end the session (default) or resolve to null. */
   on401?: Unauthorized;
   signal?: AbortSignal;
+  /** More request headers (an LMS launch's X-LTI-Launch). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -101,7 +119,7 @@ export async function apiRequest<T>(
   const hasBody = body !== undefined;
   const response = await fetch(url, {
     method,
-    headers: buildHeaders(hasBody),
+    headers: { ...buildHeaders(hasBody), ...options.headers },
     body: hasBody ? JSON.stringify(body) : undefined,
     credentials: 'include',
     signal: options.signal,

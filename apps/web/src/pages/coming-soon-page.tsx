@@ -18,7 +18,7 @@ export default function ComingSoonPage({ feature, description }: ComingSoonPageP
           <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
             <Construction className="size-6" aria-hidden="true" />
           </span>
-          <CardTitle className="text-2xl">
+          <CardTitle as="h1" className="text-2xl">
             <span className="block">{feature}</span>
           </CardTitle>
           <CardDescription className="text-base">

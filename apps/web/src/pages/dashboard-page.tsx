@@ -13,7 +13,8 @@ import { SummaryCards } from '../features/dashboard/components/summary-cards';
 import { TRIAL_WARNING_DAYS, TrialWarning } from '../features/dashboard/components/trial-warning';
 import { VrTab } from '../features/dashboard/components/vr-tab';
 import { FolderBrowser } from '../features/library/components/folder-browser';
-import { useUserAnalyticsQuery } from '../features/library/hooks/use-library';
+import { PlanUsageMeter } from '../features/library/components/plan-usage';
+import { usePlanUsageQuery, useUserAnalyticsQuery } from '../features/library/hooks/use-library';
 
 const TABS = [
   { value: 'videos', label: 'My Videos', icon: Film },
@@ -29,6 +30,7 @@ function Dashboard({ user }: { user: AuthUser }) {
   const requested = params.get('tab');
   const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'videos';
   const analytics = useUserAnalyticsQuery();
+  const usage = usePlanUsageQuery();
   const daysLeft = trialDaysLeft(user.trialEndsAt);
   const showTrialWarning = user.subscriptionStatus === 'trial' && daysLeft <= TRIAL_WARNING_DAYS;
 
@@ -50,6 +52,7 @@ function Dashboard({ user }: { user: AuthUser }) {
       <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:px-6 sm:py-8">
         {showTrialWarning && <TrialWarning daysLeft={daysLeft} />}
         <SummaryCards user={user} analytics={analytics.isError ? null : analytics.data} />
+        <PlanUsageMeter usage={usage.data} />
         <Tabs value={tab} onValueChange={selectTab} className="grid gap-4">
           <div>
             <TabsList className="h-auto w-full flex-wrap justify-start gap-1 sm:w-max">

@@ -1,8 +1,9 @@
-import { useReducer, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageLoader } from '../components/layout/page-loader';
 import { toast } from '../components/ui/use-toast';
 import { ApiError, serverMessage } from '../lib/session-client';
+import { revealElement } from '../lib/use-revealed-error';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
 import { ErrorCard } from '../features/library/components/library-states';
 import type { EditorVideo, InteractionView } from '../features/editor/api/editor-api';
@@ -52,6 +53,13 @@ function QuestionEditor({ video, items }: { video: EditorVideo; items: Interacti
   const remove = useDeleteQuestionMutation(video.id);
   const { draft, dirty } = state;
 
+  // A refused save (the form's checks or the server's 400) is brought into view and focused once it rendered:
+  // Save Changes sits in the header, often far above the message.
+  useEffect(() => {
+    if (state.errors.length === 0) return;
+    revealElement(editorRef.current?.querySelector<HTMLElement>('[data-testid="save-errors"]') ?? null);
+  }, [state.errors]);
+
   function select(question: InteractionView) {
     if (question.id === state.selectedId || !confirmLeave()) return;
     dispatch({ type: 'select', question });
@@ -63,7 +71,6 @@ function QuestionEditor({ video, items }: { video: EditorVideo; items: Interacti
     const errors = validateDraft(draft, video.duration);
     if (errors.length > 0) {
       dispatch({ type: 'invalid', errors });
-      editorRef.current?.querySelector('[role="alert"]')?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
     const revision = state.revision;

@@ -68,7 +68,7 @@ export default function EmbedPage() {
     <main className="flex h-dvh w-full flex-col overflow-auto bg-background" data-testid="embed-page">
       <h1 className="sr-only">{title}</h1>
       {/* Auto margins centre the player in a taller frame without clipping it in a shorter one. */}
-      <div className="m-auto w-full p-1 sm:p-2" style={{ maxWidth: `calc((100dvh - ${CONTROLS_REM}rem) * 16 / 9)`, minWidth: 'min(100%, 18rem)' }}>
+      <div className="m-auto w-full p-1 sm:p-2" style={{ maxWidth: `calc((100dvh - ${CONTROLS_REM}rem) * 16 / 9)`, minWidth: 'min(100%, 18rem)', ['--player-chrome' as string]: `${CONTROLS_REM}rem` }}>
         <Player key={id} videoId={id} playback={playback.data} />
       </div>
     </main>

@@ -26,7 +26,7 @@ export default function ForgotPasswordPage() {
     <AuthShell>
       <Card className="mt-6">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">Forgot your password?</CardTitle>
+          <CardTitle as="h1" className="text-2xl">Forgot your password?</CardTitle>
           <CardDescription>Enter the e-mail address of your VeoLearn account.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">

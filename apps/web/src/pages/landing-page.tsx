@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { LandingNav } from '../features/landing/components/landing-nav';
 import {
   FaqSection,
@@ -15,8 +16,22 @@ import {
 } from '../features/landing/components/landing-sections';
 import { useLandingAuth } from '../features/landing/hooks/use-landing-auth';
 
+/**
+ * The first paint shows the nav and the hero; the sections below the fold follow in a transition,
+ * which React renders in short slices instead of one long task on a slow phone. A link to a section
+ * (/#pricing) renders everything at once so the browser can scroll to it.
+ */
+function useBelowTheFold(): boolean {
+  const [show, setShow] = useState(() => typeof window === 'undefined' || window.location.hash !== '');
+  useEffect(() => {
+    if (!show) startTransition(() => setShow(true));
+  }, [show]);
+  return show;
+}
+
 export default function LandingPage() {
   const { signedIn } = useLandingAuth();
+  const belowTheFold = useBelowTheFold();
   return (
     <div className="min-h-screen bg-background">
       <a
@@ -28,18 +43,22 @@ export default function LandingPage() {
       <LandingNav signedIn={signedIn} />
       <main id="main">
         <HeroSection />
-        <HowItWorksSection />
-        <StatsSection />
-        <FeaturesSection />
-        <VrDemoSection />
-        <TestimonialsSection />
-        <PricingSection />
-        <LtiSection />
-        <ScormSection />
-        <FinalCtaSection />
-        <FaqSection />
+        {belowTheFold && (
+          <>
+            <HowItWorksSection />
+            <StatsSection />
+            <FeaturesSection />
+            <VrDemoSection />
+            <TestimonialsSection />
+            <PricingSection />
+            <LtiSection />
+            <ScormSection />
+            <FinalCtaSection />
+            <FaqSection />
+          </>
+        )}
       </main>
-      <LandingFooter />
+      {belowTheFold && <LandingFooter />}
     </div>
   );
 }

@@ -113,7 +113,8 @@ describe('PlayerPage', () => {
 
   it('/play: header with "Video {id}" for an untitled video, the id and question count, and the manager toggle', async () => {
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
-      if (url === '/api/play/5') return Promise.resolve(response(200, PLAYBACK));
+      // The lesson's owner: the question manager is theirs only.
+      if (url === '/api/play/5') return Promise.resolve(response(200, { ...PLAYBACK, viewerIsOwner: true }));
       if (url === '/api/play/5/attempts' && init?.method === 'POST') return Promise.resolve(response(200, ATTEMPT));
       if (url.endsWith('/captions.vtt')) return Promise.resolve(response(404, ''));
       return Promise.resolve(response(404, ''));
@@ -131,6 +132,7 @@ describe('PlayerPage', () => {
     const start = fetchMock.mock.calls.find(([url]) => url === '/api/play/5/attempts');
     expect(JSON.parse(String(start?.[1]?.body))).toEqual({ learnerId });
 
+    expect(screen.getByRole('link', { name: /Back to Dashboard/ })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show Question Manager' }));
     const manager = screen.getByTestId('question-manager');
     const item = within(manager).getByRole('listitem');
@@ -140,6 +142,20 @@ describe('PlayerPage', () => {
     expect(item.textContent).toContain('0 attempts');
     fireEvent.click(screen.getByRole('button', { name: 'Hide Question Manager' }));
     expect(screen.queryByTestId('question-manager')).toBeNull();
+  });
+
+  it('/play for a learner (not the owner): no question manager and no dashboard link, and no captions asked for a lesson without', async () => {
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (url === '/api/play/5') return Promise.resolve(response(200, { ...PLAYBACK, viewerIsOwner: false }));
+      if (url === '/api/play/5/attempts' && init?.method === 'POST') return Promise.resolve(response(200, ATTEMPT));
+      return Promise.resolve(response(404, ''));
+    });
+    renderAt('/play/5');
+    expect(await screen.findByRole('heading', { name: 'Video 5' })).toBeTruthy();
+    expect(await screen.findByText('Video source not available')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Question Manager/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: /Back to Dashboard/ })).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('captions.vtt'))).toBe(false);
   });
 
   it('/player: no question manager', async () => {
@@ -158,7 +174,7 @@ describe('PlayerPage', () => {
   it("tells the owner of a private lesson that learners can't open it yet, reads its signed captions link, and shares it", async () => {
     const signed = '/api/videos/5/captions.vtt?access=123.abc';
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
-      if (url === '/api/play/5') return Promise.resolve(response(200, { ...PLAYBACK, video: { ...PLAYBACK.video, published: false, captionsUrl: signed } }));
+      if (url === '/api/play/5') return Promise.resolve(response(200, { ...PLAYBACK, viewerIsOwner: true, video: { ...PLAYBACK.video, published: false, hasCaptions: true, captionsUrl: signed } }));
       if (url === '/api/play/5/attempts') return Promise.resolve(response(200, ATTEMPT));
       if (url === '/api/videos/5/sharing' && init?.method === 'PUT') return Promise.resolve(response(200, { id: 5, published: true }));
       return Promise.resolve(response(404, ''));

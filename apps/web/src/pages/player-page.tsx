@@ -22,29 +22,37 @@ function questionCount(n: number): string {
   return `${n} ${n === 1 ? 'question' : 'questions'}`;
 }
 
+/** /play's header. The dashboard link and the question manager (which lists every question) are the lesson owner's only. */
 function PlayHeader({ playback, id, managerShown, onToggle }: { playback: PlaybackView; id: number; managerShown: boolean; onToggle(): void }) {
+  const owner = playback.viewerIsOwner === true;
   return (
     <header className="border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
-        <Link
-          to={routes.dashboard}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          <span>
-            <span className="sr-only sm:not-sr-only">Back to </span>Dashboard
-          </span>
-        </Link>
-        <div className="order-last grid min-w-0 basis-full gap-0.5 sm:order-none sm:flex-1 sm:basis-auto">
+        {owner ? (
+          <Link
+            to={routes.dashboard}
+            className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            <ArrowLeft className="size-4" aria-hidden="true" />
+            <span>
+              <span className="sr-only sm:not-sr-only">Back to </span>Dashboard
+            </span>
+          </Link>
+        ) : (
+          <Brand className="shrink-0" />
+        )}
+        <div className={owner ? 'order-last grid min-w-0 basis-full gap-0.5 sm:order-none sm:flex-1 sm:basis-auto' : 'grid min-w-0 flex-1 gap-0.5'}>
           <h1 className="truncate text-lg font-semibold">{playback.video.title || `Video ${id}`}</h1>
           <p className="text-xs text-muted-foreground">
             Video ID: {id} · {questionCount(playback.questions.length)}
           </p>
         </div>
-        <Button variant="outline" size="sm" className="ml-auto sm:ml-0" aria-pressed={managerShown} onClick={onToggle}>
-          {managerShown ? <PanelRightClose aria-hidden="true" /> : <PanelRightOpen aria-hidden="true" />}
-          {managerShown ? 'Hide Question Manager' : 'Show Question Manager'}
-        </Button>
+        {owner && (
+          <Button variant="outline" size="sm" className="ml-auto sm:ml-0" aria-pressed={managerShown} onClick={onToggle}>
+            {managerShown ? <PanelRightClose aria-hidden="true" /> : <PanelRightOpen aria-hidden="true" />}
+            {managerShown ? 'Hide Question Manager' : 'Show Question Manager'}
+          </Button>
+        )}
       </div>
     </header>
   );
@@ -68,7 +76,7 @@ function LoadedPlayer({ variant, id, playback }: { variant: PlayerVariant; id: n
   const [managerShown, setManagerShown] = useState(false);
   if (variant === 'simple') {
     return (
-      <main className="mx-auto grid min-h-screen max-w-5xl content-start gap-3 bg-background px-3 py-4 sm:px-6">
+      <main className="mx-auto grid min-h-screen max-w-5xl content-start gap-3 bg-background px-3 py-4 sm:px-6" style={{ ['--player-chrome' as string]: '17rem' }}>
         <h1 className="truncate text-base font-semibold">{playback.video.title || `Video ${id}`}</h1>
         {!playback.video.published && <SharingControl videoId={id} published={false} />}
         <Player videoId={id} playback={playback} />
@@ -82,9 +90,9 @@ function LoadedPlayer({ variant, id, playback }: { variant: PlayerVariant; id: n
       ) : (
         <PlayerHeader playback={playback} id={id} />
       )}
-      <main className={variant === 'play' ? 'mx-auto grid max-w-7xl gap-4 px-4 py-6 sm:px-6' : 'mx-auto grid max-w-5xl gap-4 px-4 py-6 sm:px-6'}>
+      <main className={variant === 'play' ? 'mx-auto grid max-w-7xl gap-4 px-4 py-4 sm:px-6' : 'mx-auto grid max-w-5xl gap-4 px-4 py-4 sm:px-6'}>
         {!playback.video.published && <SharingControl videoId={id} published={false} />}
-        <Player videoId={id} playback={playback} showManager={variant === 'play' && managerShown} />
+        <Player videoId={id} playback={playback} showManager={variant === 'play' && managerShown && playback.viewerIsOwner === true} />
       </main>
     </div>
   );

@@ -33,6 +33,7 @@ describe('SharePage', () => {
     if (url === '/api/videos/5/export') return { status: 200, body: EMBED_RESULT };
     if (url === '/api/videos/5/lti-config?version=1.3') return { status: 200, body: LTI13 };
     if (url === '/api/videos/5/lti-config?version=1.1') return { status: 200, body: LTI11 };
+    if (url === '/api/videos/5/lti-grades') return { status: 200, body: [] };
     if (url === '/api/videos/5/sharing') return { status: 200, body: { ...OWNER_VIDEO, published: true } };
     return { status: 404, body: { statusCode: 404, message: 'Not found' } };
   }

@@ -1,21 +1,20 @@
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { ArrowLeft, VideoOff } from 'lucide-react';
-import { Brand } from '../components/layout/brand';
+import { useParams } from 'react-router-dom';
+import { OwnerPageHeader, parseVideoId } from '../components/layout/owner-page-header';
 import { PageLoader } from '../components/layout/page-loader';
-import { buttonVariants } from '../components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { ApiError } from '../lib/session-client';
-import { routes } from '../app/routes';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
 import type { VideoView } from '../features/library/api/library-api';
 import { ErrorCard } from '../features/library/components/library-states';
+import { VideoNotFound } from '../features/library/components/video-not-found';
 import { SharingControl } from '../features/library/components/sharing-control';
 import { Player } from '../features/player/components/player';
 import { PlayerLoading } from '../features/player/components/player-states';
 import { usePlaybackQuery } from '../features/player/hooks/use-playback';
 import { EmbedCodesCard } from '../features/share/components/embed-codes-card';
 import { LmsCard } from '../features/share/components/lms-card';
+import { LtiGradesCard } from '../features/share/components/lti-grades-card';
 import { ScormCard } from '../features/share/components/scorm-card';
 import { ShareUrlsCard } from '../features/share/components/share-urls-card';
 import { VideoDetailsCard } from '../features/share/components/video-details-card';
@@ -24,47 +23,10 @@ import { useOwnerVideoQuery, useShareOnUse } from '../features/share/hooks/use-s
 
 const LOADING = 'Loading video...';
 
-function parseVideoId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
-
 const isNotFound = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
-export function ShareNotFound() {
-  return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
-      <Card className="w-full max-w-md text-center">
-        <CardContent className="grid justify-items-center gap-3 pt-8 pb-8">
-          <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10">
-            <VideoOff className="size-7 text-destructive" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold">Video Not Found</h1>
-          <p className="text-sm text-muted-foreground">The video you're looking for doesn't exist.</p>
-          <Link to={routes.home} className={buttonVariants({ className: 'mt-2' })}>
-            Return to Home
-          </Link>
-        </CardContent>
-      </Card>
-    </main>
-  );
-}
-
-function Header() {
-  return (
-    <header className="border-b bg-background">
-      <div className="mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 py-3 sm:px-6">
-        <Link
-          to={routes.dashboard}
-          className="inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to Video Projects
-        </Link>
-        <Brand className="shrink-0 text-base" to={routes.dashboard} />
-      </div>
-    </header>
-  );
-}
+/** Kept under its old name for the share page's readers. */
+export const ShareNotFound = VideoNotFound;
 
 /** The lesson as a learner plays it (the owner's own attempt). */
 function Preview({ id }: { id: number }) {
@@ -76,7 +38,7 @@ function Preview({ id }: { id: number }) {
   return (
     <Card>
       <CardHeader className="pb-3">
-        <CardTitle className="text-base">Interactive Preview</CardTitle>
+        <CardTitle as="h2" className="text-base">Interactive Preview</CardTitle>
       </CardHeader>
       <CardContent>{body}</CardContent>
     </Card>
@@ -96,7 +58,7 @@ function ShareContent({ video }: { video: VideoView }) {
 
   return (
     <div className="min-h-screen bg-muted/30">
-      <Header />
+      <OwnerPageHeader />
       <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <div className="grid gap-1">
           <h1 className="text-2xl font-bold tracking-tight">Share Interactive Video</h1>
@@ -131,6 +93,9 @@ function ShareContent({ video }: { video: VideoView }) {
             </div>
             <div className="max-lg:order-5">
               <LmsCard videoId={id} />
+            </div>
+            <div className="max-lg:order-5">
+              <LtiGradesCard videoId={id} />
             </div>
           </div>
         </div>

@@ -62,14 +62,14 @@ export default function SignInPage() {
     <AuthShell>
       <Card className="mt-6">
         <CardHeader className="text-center">
-          <CardTitle className="text-2xl">Welcome back</CardTitle>
+          <CardTitle as="h1" className="text-2xl">Welcome back</CardTitle>
           <CardDescription>Sign in to your VeoLearn account</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           {oauthError && (
             <div
               role="alert"
-              className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-destructive"
+              className="flex gap-2 rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm text-red-700"
             >
               <AlertCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{oauthError}</span>

@@ -111,7 +111,7 @@ export default function SignUpPage() {
       <div className="mt-6 grid items-start gap-6 lg:grid-cols-[1fr_20rem]">
         <Card>
           <CardHeader>
-            <CardTitle className="text-2xl">Create your account</CardTitle>
+            <CardTitle as="h1" className="text-2xl">Create your account</CardTitle>
             <CardDescription>Start your 7-day free trial of VeoLearn.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-4">
@@ -247,7 +247,7 @@ export default function SignUpPage() {
         </Card>
         <Card className="border-primary/30 bg-accent/40">
           <CardHeader>
-            <CardTitle>Your free trial includes</CardTitle>
+            <CardTitle as="h2">Your free trial includes</CardTitle>
             <CardDescription>Try VeoLearn before you decide.</CardDescription>
           </CardHeader>
           <CardContent>

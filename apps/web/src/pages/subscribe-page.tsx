@@ -55,7 +55,7 @@ export default function SubscribePage() {
             >
               <CardHeader>
                 <div className="flex items-center justify-between gap-2">
-                  <CardTitle className="text-xl">{plan.name}</CardTitle>
+                  <CardTitle as="h2" className="text-xl">{plan.name}</CardTitle>
                   {isCurrent ? <Badge>Current plan</Badge> : plan.id === 'pro' ? <Badge variant="secondary">Most popular</Badge> : null}
                 </div>
                 <CardDescription>{plan.summary}</CardDescription>

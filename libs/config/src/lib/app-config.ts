@@ -140,6 +140,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   EXPORT_SERVICE_PORT = 4004;
 
+  /** TCP transport: where the lti-service listens (and the gateway connects). */
+  @IsString()
+  LTI_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  LTI_SERVICE_PORT = 4005;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;
@@ -156,9 +163,25 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1)
   LOCKOUT_MINUTES = 15;
 
-  /** Requests per minute per client (signed-in user, otherwise IP) summed over every API route. */
+  /**
+   * Requests per minute per client summed over every API route, where the client is the signed-in
+   * user or, for an anonymous learner, the learner id the player sends: a school behind one address
+   * is many clients.
+   */
   @Transform(toInt) @IsInt() @Min(1)
   RATE_LIMIT_PER_MINUTE = 600;
+
+  /** Requests per minute per IP that name neither a user nor a learner (a class opening a lesson makes 2-3 each). */
+  @Transform(toInt) @IsInt() @Min(1)
+  ANONYMOUS_RATE_LIMIT_PER_MINUTE = 3000;
+
+  /**
+   * Ceiling of requests per minute per IP over everything, whoever they name: learner ids are chosen
+   * by the browser, so this bounds what one address can do by inventing them. 100 learners measured
+   * about 32,000 a minute.
+   */
+  @Transform(toInt) @IsInt() @Min(1)
+  IP_RATE_LIMIT_PER_MINUTE = 60_000;
 
   /** Requests per minute per client IP summed over sign-in and sign-up (on top of the general limit). */
   @Transform(toInt) @IsInt() @Min(1)
@@ -182,6 +205,17 @@ export class AppConfig {
    */
   @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16)
   HEALTH_DETAIL_TOKEN?: string;
+
+  /**
+   * Bearer token for GET /api/metrics on the gateway (Prometheus text format); unset: that route
+   * answers 404 and no metrics leave the gateway.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString() @MinLength(16)
+  METRICS_TOKEN?: string;
+
+  /** A service or worker (no HTTP of its own) serves GET /metrics on this port; unset: none. */
+  @Transform(({ value }) => (value === undefined || value === '' ? undefined : Number(value))) @IsOptional() @IsInt() @Min(1) @Max(65535)
+  METRICS_PORT?: number;
 
   /** Folder with the built web app; empty to serve the API only. */
   @IsString()
@@ -231,6 +265,24 @@ export class AppConfig {
   GENERATION_WORKER = true;
 
   /**
+   * How often unfinished generation job rows are checked against the queue: a row with no live
+   * queue job (a Redis that came back empty) is enqueued again under its own id.
+   */
+  @Transform(toInt) @IsInt() @Min(500)
+  GENERATION_RECONCILE_MS = 30_000;
+
+  /**
+   * How long a finished generation keeps trying to save its questions while the video-service does
+   * not answer (a restart, an outage) before the try counts as failed.
+   */
+  @Transform(toInt) @IsInt() @Min(0)
+  GENERATION_SAVE_RETRY_MS = 10 * 60_000;
+
+  /** First wait between those saves; doubles up to 30 s. */
+  @Transform(toInt) @IsInt() @Min(10)
+  GENERATION_SAVE_BACKOFF_MS = 1000;
+
+  /**
    * The SCORM launch page bundle the web build makes (index.html and its assets), copied into every
    * SCORM package; relative paths start at the working directory.
    */
@@ -244,6 +296,32 @@ export class AppConfig {
   /** Run the export worker inside the export-service (`serve`); false when workers run as `worker` processes. */
   @Transform(toBool) @IsBoolean()
   EXPORT_WORKER = true;
+
+  /** Run the LTI grade passback worker inside the lti-service (`serve`); false when workers run as `worker` processes. */
+  @Transform(toBool) @IsBoolean()
+  LTI_WORKER = true;
+
+  /** Tries to deliver one grade to the LMS before it is marked failed (and can be resent). */
+  @Transform(toInt) @IsInt() @Min(1) @Max(1000)
+  LTI_GRADE_ATTEMPTS = 40;
+
+  /** First retry delay of a grade the LMS did not take (doubles each try, up to LTI_GRADE_BACKOFF_MAX_MS). */
+  @Transform(toInt) @IsInt() @Min(1)
+  LTI_GRADE_BACKOFF_MS = 5000;
+
+  @Transform(toInt) @IsInt() @Min(1)
+  LTI_GRADE_BACKOFF_MAX_MS = 15 * 60_000;
+
+  /**
+   * LTI Dynamic Registration (`/api/lti/register`): any LMS whose admin opens the URL registers
+   * itself. false: only admins register platforms (admin API or command).
+   */
+  @Transform(toBool) @IsBoolean()
+  LTI_DYNAMIC_REGISTRATION = true;
+
+  /** How long one call to an LMS (JWKS, token, score) may take. */
+  @Transform(toInt) @IsInt() @Min(100)
+  LTI_HTTP_TIMEOUT_MS = 10_000;
 
   /** Optional: YouTube Data API v3 key for search and metadata (search answers 503 without it). */
   @Transform(emptyToUndefined) @IsOptional() @IsString()
@@ -319,7 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
-  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN', 'NATS_SUBJECT_PREFIX']) {
+  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN', 'NATS_SUBJECT_PREFIX', 'METRICS_TOKEN', 'METRICS_PORT']) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
-import { LEARNER_ID_MESSAGE, LEARNER_ID_PATTERN, SKIPPING_MODES, type SkippingMode } from '@veolearn/domain';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { DISPLAY_NAME_MAX_LENGTH, DISPLAY_NAME_MESSAGE, LEARNER_ID_MESSAGE, LEARNER_ID_PATTERN, SKIPPING_MODES, type SkippingMode } from '@veolearn/domain';
 
 /** Positions and durations are seconds into a video; nothing runs longer than a day. */
 const MAX_SECONDS = 86_400;
@@ -27,6 +27,12 @@ export class StartAttemptDto extends LearnerDto {
   @IsBoolean({ message: 'restart must be true or false' })
   @IsOptional()
   restart?: boolean;
+
+  @ApiPropertyOptional({ description: "The learner's name for the teacher's results (optional, up to 60 characters; blank for none)", maxLength: DISPLAY_NAME_MAX_LENGTH })
+  @MaxLength(DISPLAY_NAME_MAX_LENGTH, { message: DISPLAY_NAME_MESSAGE })
+  @IsString({ message: DISPLAY_NAME_MESSAGE })
+  @IsOptional()
+  displayName?: string;
 }
 
 export class SkipQuestionDto extends LearnerDto {

@@ -69,6 +69,16 @@ export interface GoogleSignInMessage {
   context: RequestContext;
 }
 
+/** A verified LTI launch of a lesson the linked account owns: a normal session for that account. */
+export interface LtiSignInMessage {
+  userId: number;
+  /** The LTI link (lti.account_links id) and platform issuer, kept with the security event. */
+  linkId: string;
+  issuer: string;
+  videoId: number;
+  context: RequestContext;
+}
+
 export type SecuritySeverity = 'info' | 'warning' | 'critical';
 
 export interface SecurityEventMessage {

@@ -15,6 +15,8 @@ export const AuthPatterns = {
   setSubscription: 'auth.set-subscription',
   listSubscriptionEvents: 'auth.list-subscription-events',
   recordSecurityEvent: 'auth.record-security-event',
+  /** Internal: a session for the account an LTI identity is linked to; the gateway sends it only from a verified instructor launch. */
+  ltiSignIn: 'auth.lti-sign-in',
   health: 'auth.health',
   ping: 'auth.ping',
 } as const;

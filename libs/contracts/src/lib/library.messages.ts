@@ -95,6 +95,8 @@ export interface PlaybackView {
     captionsUrl: string;
   };
   questions: LearnerQuestionView[];
+  /** The signed-in viewer owns the lesson: the player shows its creator links (dashboard, question manager). */
+  viewerIsOwner: boolean;
 }
 
 /**
@@ -197,7 +199,12 @@ export interface LibraryAnalytics {
   /** Answers learners gave. */
   totalInteractions: number;
   correctAnswers: number;
-  /** Percent of answers that were correct; null when nobody answered yet. */
+  /** Answers that were not right on the first try but earned partial credit (some matches, some options). */
+  partlyCorrectAnswers: number;
+  /**
+   * Performance: percent of the credit learners could earn (one decimal), a right answer counting 1 and a
+   * partly right one its fraction, as an attempt's score counts it; null when nobody answered yet.
+   */
   accuracy: number | null;
   totalWatchTimeSeconds: number;
   recentActivity: Array<{ kind: 'video_created' | 'attempt_completed'; videoId: number; title: string; at: string }>;
@@ -205,8 +212,10 @@ export interface LibraryAnalytics {
 
 /** What GET /api/analytics/user answers: the library figures plus the account's own. */
 export interface UserAnalytics extends LibraryAnalytics {
-  /** Minutes, rounded down. */
+  /** Minutes with one decimal (54 s is 0.9). */
   totalWatchTime: number;
+  /** The watch time as the dashboard shows it: seconds under a minute ("54 s"), else minutes with one decimal ("1.5 min"). */
+  watchTimeText: string;
   /** Hours with one decimal. */
   learningHours: number;
   accountAgeDays: number;
@@ -319,14 +328,22 @@ export interface AnswerView {
   status: AnswerStatus;
   /** What the learner sent (null for a skip). */
   response: unknown;
-  /** null while a wrong answer must still be corrected ("require correct"). */
+  /**
+   * null while a wrong answer must still be corrected ("require correct"), and while a wrong first try
+   * waits for the learner's second try or Continue Video (secondTry).
+   */
   correctAnswer: unknown;
-  /** The question's feedback; only `incorrect` while a wrong answer must still be corrected. */
+  /** The question's feedback; only `incorrect` while the correct answer is not shown yet. */
   feedback: Partial<QuestionFeedbackView>;
   /** The first try's credit, 0..1: what the score counts. */
   credit: number;
-  /** How many tries (more than one only with "require correct"). */
+  /** How many tries (a second one after a wrong first try; more only with "require correct"). */
   attempts: number;
+  /**
+   * A wrong first try (without "require correct") whose answer is not shown yet: the question is asked
+   * again (after Review Chapter) until the second try or POST /reveal (Continue Video). Open for the rules.
+   */
+  secondTry: boolean;
   answeredAt: string;
   timeTakenMs: number | null;
 }
@@ -356,15 +373,18 @@ export interface AttemptView {
   answers: AnswerView[];
 }
 
-/** POST /api/attempts/{id}/answers and /skip. */
+/** POST /api/attempts/{id}/answers, /skip and /reveal. */
 export interface AnswerResult {
-  /** Whether this try was right (false for a skip). */
+  /** Whether this try was right (false for a skip; /reveal: whether the question ended right). */
   correct: boolean;
-  /** This try's credit, 0..1. */
+  /** This try's credit, 0..1 (/reveal: the first try's). */
   credit: number;
-  /** null while the learner must still retry a wrong answer ("require correct"). */
+  /**
+   * null while the learner must still retry a wrong answer ("require correct") and after a wrong first
+   * try, until the second try or /reveal (Continue Video).
+   */
   correctAnswer: unknown;
-  /** With "require correct" a wrong try carries only `incorrect`. */
+  /** While the correct answer is withheld, a wrong try carries only `incorrect`. */
   feedback: Partial<QuestionFeedbackView>;
   attempt: AttemptView;
 }
@@ -414,6 +434,10 @@ export interface LearnerRef {
 export interface StartAttemptMessage extends LearnerRef {
   videoId: number;
   restart?: boolean;
+  /** The name the learner typed before starting (optional); kept on the attempt for the teacher's results. */
+  displayName?: string | null;
+  /** Set by the gateway from a verified LTI launch of this learner and video, never from the client's body. */
+  lms?: { userName: string | null; course: string | null } | null;
   /** Who asks: a private lesson can only be started by its owner (or an admin). */
   viewer: Viewer;
 }
@@ -429,6 +453,11 @@ export interface AnswerQuestionMessage extends AttemptRef {
 }
 
 export interface SkipQuestionMessage extends AttemptRef {
+  interactionId: number;
+}
+
+/** Continue Video after a wrong first try: settles the question and shows its answer. */
+export interface RevealAnswerMessage extends AttemptRef {
   interactionId: number;
 }
 

@@ -43,6 +43,8 @@ export const AttemptPatterns = {
   start: 'attempts.start',
   answer: 'attempts.answer',
   skip: 'attempts.skip',
+  /** Continue Video after a wrong first try: the question is settled and its answer shown. */
+  reveal: 'attempts.reveal',
   progress: 'attempts.progress',
   complete: 'attempts.complete',
   /** The attempt with one row per question, for the results screen. */

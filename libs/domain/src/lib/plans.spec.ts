@@ -1,4 +1,4 @@
-import { Entitlements, featureDecision, planIncludes, SHARING_PLAN_RULE, formatStorage, libraryWriteDecision, storageDecision, storageRemaining, videoCreationDecision } from './plans';
+import { Entitlements, featureDecision, planIncludes, SHARING_PLAN_RULE, formatStorage, libraryWriteDecision, storageDecision, storageRemaining, videoCreationDecision, planUsage } from './plans';
 
 const now = new Date('2026-03-01T00:00:00Z');
 const trial: Entitlements = { plan: 'trial', subscriptionStatus: 'trial', trialEndsAt: '2026-03-05T00:00:00Z', hasUnlimitedAccess: false, isAdmin: false };
@@ -141,5 +141,27 @@ describe('sharing features', () => {
 
   it('states the rule in one sentence', () => {
     expect(SHARING_PLAN_RULE).toMatch(/every plan.*Pro and Enterprise/);
+  });
+});
+
+describe('planUsage', () => {
+  it('counts the trial lesson: "0 of 1", then "1 of 1" and no more', () => {
+    expect(planUsage(trial, 0, 0, now)).toMatchObject({ videosUsed: 0, videoLimit: 1, canCreate: true, message: null, label: '0 of 1 lessons used' });
+    const used = planUsage(trial, 1, 1, now);
+    expect(used).toMatchObject({ planName: 'Free Trial', videoLimit: 1, canCreate: false, videosWithoutQuestions: 1, label: '1 of 1 lessons used' });
+    expect(used.message).toMatch(/Free Trial plan includes 1 interactive video.*\/subscribe/);
+  });
+
+  it('shows Pro\'s cap and no cap for Enterprise or unlimited access', () => {
+    const pro: Entitlements = { ...trial, plan: 'pro', subscriptionStatus: 'active', trialEndsAt: null };
+    expect(planUsage(pro, 3, 0, now)).toMatchObject({ videoLimit: 50, canCreate: true, label: '3 of 50 lessons used' });
+    expect(planUsage({ ...pro, plan: 'enterprise' }, 1, 0, now)).toMatchObject({ videoLimit: null, canCreate: true, label: '1 lesson' });
+    expect(planUsage({ ...trial, hasUnlimitedAccess: true }, 7, 0, now)).toMatchObject({ videoLimit: null, canCreate: true, label: '7 lessons' });
+  });
+
+  it('refuses a new lesson on an expired trial even under the cap', () => {
+    const usage = planUsage({ ...trial, trialEndsAt: '2026-02-01T00:00:00Z' }, 0, 0, now);
+    expect(usage).toMatchObject({ canCreate: false, label: '0 of 1 lessons used' });
+    expect(usage.message).toMatch(/trial has ended/);
   });
 });

@@ -183,3 +183,39 @@ export function featureDecision(e: Entitlements, feature: Feature, now: Date = n
   }
   return { allowed: true };
 }
+
+/** How much of its plan an account uses, as the dashboard and the create wizard show it. */
+export interface PlanUsage {
+  plan: Plan;
+  planName: string;
+  /** Lessons (interactive videos) the account holds now. */
+  videosUsed: number;
+  /** Lessons the plan allows; null when there is no cap (Enterprise, unlimited access, admins). */
+  videoLimit: number | null;
+  /** Whether one more lesson may be made now (the same rule the server enforces with 402). */
+  canCreate: boolean;
+  /** Why not, naming the plan and /subscribe; null when it may. */
+  message: string | null;
+  /** Lessons already in the library with no questions yet: generating for one of them makes no new lesson. */
+  videosWithoutQuestions: number;
+  /** "1 of 1 lessons used", "3 of 50 lessons used", or "3 lessons" when there is no cap. */
+  label: string;
+}
+
+/** The account's plan usage: what the create wizard checks when it opens, and the counter the dashboard shows. */
+export function planUsage(e: Entitlements, videosUsed: number, videosWithoutQuestions = 0, now: Date = new Date()): PlanUsage {
+  const info = PLAN_INFO[e.plan];
+  const videoLimit = unlimited(e) ? null : info ? info.videoLimit : 0;
+  const decision = videoCreationDecision(e, videosUsed, now);
+  const lessons = (n: number) => `${n} ${n === 1 ? 'lesson' : 'lessons'}`;
+  return {
+    plan: e.plan,
+    planName: info?.name ?? 'Unknown plan',
+    videosUsed,
+    videoLimit,
+    canCreate: decision.allowed,
+    message: decision.allowed ? null : decision.message,
+    videosWithoutQuestions,
+    label: videoLimit === null ? lessons(videosUsed) : `${videosUsed} of ${videoLimit} lessons used`,
+  };
+}

@@ -6,6 +6,9 @@ export function queuePrefix(config: AppConfig): string {
   return `${config.REDIS_PREFIX}:bull`;
 }
 
+/** Reconnect at most 500 ms apart, so that a Redis that comes back is used again within about a second. */
+const reconnectDelay = (times: number): number => Math.min(times * 50, 500);
+
 /**
  * Connection for adding jobs and reading their state. Commands fail at once while Redis is
  * unreachable (no offline queue), so a request can answer 503 instead of hanging.
@@ -15,6 +18,7 @@ export function producerConnection(config: AppConfig): Redis {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
     connectTimeout: 2000,
+    retryStrategy: reconnectDelay,
   });
   redis.on('error', () => undefined);
   return redis;
@@ -22,7 +26,7 @@ export function producerConnection(config: AppConfig): Redis {
 
 /** Connection for workers: blocking commands, retried forever while Redis is away (BullMQ requires this). */
 export function workerConnection(config: AppConfig): Redis {
-  const redis = new Redis(config.queueRedisUrl, { maxRetriesPerRequest: null, connectTimeout: 5000 });
+  const redis = new Redis(config.queueRedisUrl, { maxRetriesPerRequest: null, connectTimeout: 5000, retryStrategy: reconnectDelay });
   redis.on('error', () => undefined);
   return redis;
 }

@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
+import { currentRequestId, watchQueueDepth } from '@veolearn/nest-common';
 import { EXPORT_QUEUE, type ExportJobData, producerConnection, queuePrefix } from '@veolearn/queues';
 
 /** Tries per package build (the first run plus one retry); a missing player or video fails at once. */
@@ -17,6 +18,7 @@ export class ExportQueue implements OnApplicationShutdown {
   constructor(config: AppConfig) {
     this.connection = producerConnection(config);
     this.queue = new Queue<ExportJobData>(EXPORT_QUEUE, { connection: this.connection, prefix: queuePrefix(config) });
+    watchQueueDepth(this.queue);
     this.queue.on('error', () => undefined);
   }
 
@@ -27,9 +29,10 @@ export class ExportQueue implements OnApplicationShutdown {
 
   /** Queues a build under the row's id (adding an id that is still queued is a no-op). */
   async add(jobId: string): Promise<void> {
+    const requestId = currentRequestId();
     await this.queue.add(
       'scorm',
-      { jobId },
+      requestId ? { jobId, requestId } : { jobId },
       {
         jobId,
         attempts: EXPORT_ATTEMPTS,

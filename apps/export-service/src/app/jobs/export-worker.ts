@@ -4,6 +4,7 @@ import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
+import { recordJob, runWithRequestContext } from '@veolearn/nest-common';
 import { EXPORT_QUEUE, type ExportJobData, queuePrefix, workerConnection } from '@veolearn/queues';
 import { PermanentExportError } from '../scorm/player-files';
 import { ExportQueue, EXPORT_BACKOFF_MS } from './export-queue';
@@ -48,6 +49,8 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
       maxStalledCount: 2,
     });
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${reason(error)}`));
+    this.worker.on('completed', (job) => recordJob(EXPORT_QUEUE, 'completed', job));
+    this.worker.on('failed', (job) => recordJob(EXPORT_QUEUE, 'failed', job));
     this.logger.log(`Export worker started (concurrency ${this.config.EXPORT_CONCURRENCY})`);
     await this.requeueUnfinished().catch((error: unknown) => this.logger.warn(`Could not queue unfinished builds again: ${reason(error)}`));
   }
@@ -60,10 +63,19 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (rows.length > 0) this.logger.log(`Queued ${rows.length} unfinished build(s) again`);
   }
 
-  private async process(job: Job<ExportJobData, RunOutcome>): Promise<RunOutcome> {
+  /** Runs one build in the context of the request that queued it: its log lines and service calls carry that id. */
+  private process(job: Job<ExportJobData, RunOutcome>): Promise<RunOutcome> {
+    return runWithRequestContext({ requestId: job.data.requestId, jobId: job.data.jobId }, () => this.run(job));
+  }
+
+  private async run(job: Job<ExportJobData, RunOutcome>): Promise<RunOutcome> {
     const jobId = job.data.jobId;
+    const started = Date.now();
+    this.logger.log(`Build ${jobId} try ${job.attemptsMade + 1} started`);
     try {
-      return await this.runner.run(jobId, (progress) => job.updateProgress(progress));
+      const outcome = await this.runner.run(jobId, (progress) => job.updateProgress(progress));
+      this.logger.log(`Build ${jobId} ${outcome.status} in ${Date.now() - started} ms`);
+      return outcome;
     } catch (error) {
       const permanent = error instanceof PermanentExportError;
       const attemptsAllowed = job.opts.attempts ?? 1;

@@ -39,7 +39,9 @@ describe('LMS configurations', () => {
       expect(text).toContain('https://learn.example.org/lti/launch?video=42');
       expect(text).toContain('veolearn-lesson-42');
       expect(text).toMatch(/does not issue shared secrets/);
-      expect(text).toMatch(/LTI 1\.3 registration details/);
+      expect(text).toContain('https://learn.example.org/api/lti/register');
+      expect(text).toContain('https://learn.example.org/api/lti/login');
+      expect(text).toContain('https://learn.example.org/api/lti/jwks');
       expect(text).toContain('video_id=42');
     }
   });

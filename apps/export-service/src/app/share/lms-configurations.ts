@@ -2,23 +2,30 @@ import type { ExportOptions, LmsConfiguration, LmsType } from '@veolearn/contrac
 import { LMS_TYPES } from '@veolearn/contracts';
 import { originOf } from './share-links';
 
-/** Where an LMS launches a lesson (made live by the LTI issue). */
+/** Where an LMS launches a lesson: its target link URI (the lti-service reads `video`). */
 export function ltiLaunchUrl(origin: string, videoId: number): string {
   return `${originOf(origin)}/lti/launch?video=${videoId}`;
 }
 
 /**
  * The key an LMS files the tool under: one per lesson, not a secret. VeoLearn issues no shared
- * secrets: a secret that looked valid but was checked by nothing would pretend to work. LTI 1.3
- * registration (client ID, keyset and login URLs) will come from the LTI page once LMS integration
- * is live; the instructions say so.
+ * secrets: it is an LTI 1.3 tool, registered once per LMS (dynamic registration, or the login,
+ * redirect and keyset URLs); the instructions say how.
  */
 export function lessonToolKey(videoId: number): string {
   return `veolearn-lesson-${videoId}`;
 }
 
-const SECRET_STEP =
-  'Leave the secret empty: VeoLearn does not issue shared secrets. The LTI 1.3 registration details (client ID, keyset URL and login URL) will be shown on the LTI page of VeoLearn once LMS integration is live; until then the link opens the lesson, and grades are not sent back yet.';
+/** The LTI 1.3 registration step: VeoLearn's live endpoints on this origin. */
+function secretStep(url: string): string {
+  const base = new URL(url).origin;
+  return (
+    'Leave the secret empty: VeoLearn does not issue shared secrets, it is an LTI 1.3 tool. Register it once for your LMS: ' +
+    `paste ${base}/api/lti/register as the dynamic registration URL (Moodle 4.1+, Canvas, Brightspace), or enter the login URL ${base}/api/lti/login, ` +
+    `the redirect URL ${base}/api/lti/launch and the keyset URL ${base}/api/lti/jwks, and give the VeoLearn administrator the client ID and deployment ID your LMS shows. ` +
+    'Grades go back to the course once the link has a grade column.'
+  );
+}
 
 interface LessonRef {
   id: number;
@@ -55,7 +62,7 @@ function moodle(lesson: LessonRef, url: string, key: string, custom: Record<stri
       'Open "Show more..." and choose "Configure a tool manually" (or ask your Moodle administrator to add VeoLearn as a site tool).',
       `Tool URL: ${url}`,
       `Consumer key: ${key}`,
-      SECRET_STEP,
+      secretStep(url),
       `Under "Custom parameters" enter one per line: ${customLines(custom)}.`,
       'Under Privacy, tick "Share launcher\'s name with the tool" and "Accept grades from the tool".',
       'Set "Launch container" to "New window", then "Save and display" to check that the lesson opens.',
@@ -75,7 +82,7 @@ function canvas(lesson: LessonRef, url: string, key: string, custom: Record<stri
       'In your course open Settings, then the Apps tab, then "+ App".',
       'Configuration Type: "By URL" if you downloaded the LTI 1.1 XML from the share page and host it, otherwise "Manual Entry".',
       `Name: "VeoLearn"; Consumer Key: ${key}.`,
-      SECRET_STEP,
+      secretStep(url),
       `Launch URL: ${url}; Domain: ${new URL(url).host}; Privacy: Public.`,
       `Custom Fields, one per line: ${customLines(custom)}.`,
       `Add a Module item of type "External Tool", choose VeoLearn, name it "${lesson.title}" and tick "Load in a new tab".`,
@@ -95,7 +102,7 @@ function blackboard(lesson: LessonRef, url: string, key: string, custom: Record<
     instructions: [
       'Your Blackboard administrator registers the tool once: System Admin, then "LTI Tool Providers", then "Register Provider Domain".',
       `Provider Domain: ${new URL(url).host}; Provider Key: ${key}.`,
-      SECRET_STEP,
+      secretStep(url),
       'Set "Send User Data" to "Send user data over any connection" and allow membership service access.',
       'In your course choose Content, then "Build Content", then "Web Link".',
       `Name: "${lesson.title}"; URL: ${url}; tick "This link is to a Tool Provider".`,
@@ -116,7 +123,7 @@ function brightspace(lesson: LessonRef, url: string, key: string, custom: Record
     instructions: [
       'Your Brightspace administrator opens Admin Tools, then "External Learning Tools", then "Manage Tool Providers", then "New Tool Provider".',
       `Launch Point: ${url}; Key: ${key}.`,
-      SECRET_STEP,
+      secretStep(url),
       'Under Security Settings send the user name, e-mail and org unit information, and make the provider available to your org unit.',
       `In your course open Content, choose a module, then "Existing Activities", then "External Learning Tools", then "Create New LTI Link" titled "${lesson.title}" with URL ${url}.`,
       `Add the custom parameters: ${customLines(custom)}.`,

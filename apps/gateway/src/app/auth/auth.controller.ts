@@ -57,9 +57,17 @@ export class SignUpLimitGuard implements CanActivate {
   }
 }
 
+/**
+ * GET /api/auth/user: the user with the library's video count, or, when only the count could not be
+ * had, null for it and `unavailable` naming it.
+ */
+export type CurrentUserView = Omit<UserView, 'totalVideosCreated'> & { totalVideosCreated: number | null; unavailable?: Array<'totalVideosCreated'> };
+
 @ApiTags('auth')
 @Controller('auth')
 export class AuthController {
+  private readonly logger = new Logger(AuthController.name);
+
   constructor(
     private readonly auth: AuthClient,
     private readonly videos: VideoClient,
@@ -103,11 +111,23 @@ export class AuthController {
 
   @Get('user')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'The signed-in user' })
-  async user(@CurrentPrincipal() principal: Principal): Promise<UserView> {
-    // totalVideosCreated is the number of videos in the library now, which the video-service owns.
-    const [user, videos] = await Promise.all([this.auth.currentUser(principal.userId), this.videos.countVideos(ownerOf(principal))]);
-    return { ...user, totalVideosCreated: videos.count };
+  @ApiOperation({
+    summary: 'The signed-in user',
+    description:
+      'totalVideosCreated is the number of videos in the library now. When only that count cannot be had (the video-service is away), ' +
+      'the user is still answered, with totalVideosCreated null and unavailable: ["totalVideosCreated"].',
+  })
+  async user(@CurrentPrincipal() principal: Principal): Promise<CurrentUserView> {
+    // The count belongs to the video-service; its failure must not cost the caller their profile.
+    const count = this.videos.countVideos(ownerOf(principal)).then(
+      (videos) => videos.count,
+      (error: unknown) => {
+        this.logger.warn(`Video count unavailable for user ${principal.userId}: ${error instanceof Error ? error.message : String(error)}`);
+        return null;
+      },
+    );
+    const [user, totalVideosCreated] = await Promise.all([this.auth.currentUser(principal.userId), count]);
+    return totalVideosCreated === null ? { ...user, totalVideosCreated, unavailable: ['totalVideosCreated'] } : { ...user, totalVideosCreated };
   }
 
   @Put('user')

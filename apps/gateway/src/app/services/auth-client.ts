@@ -6,6 +6,7 @@ import {
   AuthPatterns,
   type AuthResult,
   type GoogleSignInMessage,
+  type LtiSignInMessage,
   type PingReply,
   type Principal,
   type SecurityEventMessage,
@@ -53,6 +54,11 @@ export class AuthClient {
 
   googleSignIn(message: GoogleSignInMessage): Promise<AuthResult> {
     return this.send(AuthPatterns.googleSignIn, message);
+  }
+
+  /** Only from a verified LTI launch (the lti-service's link, the lesson's owner checked). */
+  ltiSignIn(message: LtiSignInMessage): Promise<AuthResult> {
+    return this.send(AuthPatterns.ltiSignIn, message);
   }
 
   updateProfile(message: UpdateProfileMessage): Promise<UserView> {

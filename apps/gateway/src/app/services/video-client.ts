@@ -10,6 +10,7 @@ import {
   type AttemptView,
   type ProgressOutcome,
   type ReportProgressMessage,
+  type RevealAnswerMessage,
   type SkipQuestionMessage,
   type StartAttemptMessage,
   type UpdateVideoSettingsMessage,
@@ -44,6 +45,11 @@ import {
   VIDEO_SERVICE,
   type VideoRef,
   type VideoView,
+  type LessonResultsCsvChunk,
+  type LessonResultsCsvMessage,
+  type LessonResultsMessage,
+  LessonResultsPatterns,
+  type LessonResultsView,
 } from '@veolearn/contracts';
 import { callService } from '@veolearn/nest-common';
 
@@ -127,7 +133,8 @@ export class VideoClient {
     return this.send(InteractionPatterns.delete, message);
   }
 
-  countVideos(owner: Owner): Promise<{ count: number }> {
+  /** The videos the plan counts, and those of them without questions (the wizard may generate for them). */
+  countVideos(owner: Owner): Promise<{ count: number; withoutQuestions?: number }> {
     return this.send(LibraryPatterns.countVideos, { owner });
   }
 
@@ -147,6 +154,10 @@ export class VideoClient {
     return this.send(AttemptPatterns.skip, message);
   }
 
+  revealAnswer(message: RevealAnswerMessage): Promise<AnswerResult> {
+    return this.send(AttemptPatterns.reveal, message);
+  }
+
   reportProgress(message: ReportProgressMessage): Promise<ProgressOutcome> {
     return this.send(AttemptPatterns.progress, message);
   }
@@ -157,6 +168,14 @@ export class VideoClient {
 
   attemptResults(message: AttemptRef): Promise<AttemptResults> {
     return this.send(AttemptPatterns.results, message);
+  }
+
+  lessonResults(message: LessonResultsMessage): Promise<LessonResultsView> {
+    return this.send(LessonResultsPatterns.get, message);
+  }
+
+  lessonResultsCsvChunk(message: LessonResultsCsvMessage): Promise<LessonResultsCsvChunk> {
+    return this.send(LessonResultsPatterns.csvChunk, message);
   }
 
   health(timeoutMs: number): Promise<ServiceHealth> {

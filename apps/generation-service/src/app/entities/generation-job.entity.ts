@@ -73,4 +73,8 @@ export class GenerationJobEntity {
 
   @Column({ name: 'finished_at', type: 'timestamptz', nullable: true })
   finishedAt!: Date | null;
+
+  /** When the video-service took the finished job's outcome for its video; null while it still has to. */
+  @Column({ name: 'video_synced_at', type: 'timestamptz', nullable: true })
+  videoSyncedAt!: Date | null;
 }

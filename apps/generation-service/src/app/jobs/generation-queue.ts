@@ -2,6 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
+import { currentRequestId, watchQueueDepth } from '@veolearn/nest-common';
 import { GENERATION_QUEUE, type GenerationJobData, producerConnection, queuePrefix } from '@veolearn/queues';
 
 /** The producer side of the generation queue. Its connection fails fast while Redis is down. */
@@ -13,7 +14,25 @@ export class GenerationQueue implements OnApplicationShutdown {
   constructor(private readonly config: AppConfig) {
     this.connection = producerConnection(config);
     this.queue = new Queue<GenerationJobData>(GENERATION_QUEUE, { connection: this.connection, prefix: queuePrefix(config) });
+    watchQueueDepth(this.queue);
     this.queue.on('error', () => undefined);
+  }
+
+  /**
+   * Calls `listener` each time the queue's Redis connection is ready again after it was lost (not
+   * on the first connection): a Redis that restarted may have come back empty.
+   */
+  onReconnected(listener: () => void): void {
+    let connectedBefore = this.connection.status === 'ready';
+    this.connection.on('ready', () => {
+      if (connectedBefore) listener();
+      connectedBefore = true;
+    });
+  }
+
+  /** True when the queue holds a job under this id, in any state. */
+  async has(jobId: string): Promise<boolean> {
+    return (await this.queue.getJob(jobId)) !== undefined;
   }
 
   /** Throws when the queue's Redis does not answer right now. */
@@ -21,10 +40,12 @@ export class GenerationQueue implements OnApplicationShutdown {
     await this.connection.ping();
   }
 
+  /** Enqueues the job under its row's id: adding an id the queue already holds changes nothing. */
   async add(jobId: string): Promise<void> {
+    const requestId = currentRequestId();
     await this.queue.add(
       'generate',
-      { jobId },
+      requestId ? { jobId, requestId } : { jobId },
       {
         jobId,
         attempts: this.config.GENERATION_ATTEMPTS,

@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { isRpcErrorBody } from '@veolearn/contracts';
+import { AppConfig } from '@veolearn/config';
+import { isRpcErrorBody, type SaveGeneratedQuestionsMessage, type SaveGeneratedQuestionsResult } from '@veolearn/contracts';
 import { type ParsedTranscript, parseTranscript, type Question } from '@veolearn/domain';
 import type { GenerationJobNote } from '@veolearn/contracts';
 import { analyseLecture } from '@veolearn/question-writer';
@@ -22,6 +23,17 @@ export type RunOutcome = { status: 'completed'; questionCount: number } | { stat
 export class PermanentJobError extends Error {}
 
 const WRITING_SPAN = GENERATION_STAGES.checking.percent - GENERATION_STAGES.writing.percent;
+/** Longest wait between two saves while the video-service does not answer. */
+const SAVE_BACKOFF_MAX_MS = 30_000;
+
+/**
+ * True when a call to the video-service failed because it did not answer or could not work right
+ * now (503: a restart, an outage), as opposed to refusing the request.
+ */
+export function isServiceUnavailable(error: unknown): boolean {
+  const body = error instanceof RpcException ? error.getError() : null;
+  return !isRpcErrorBody(body) || body.statusCode === 503;
+}
 
 /**
  * WebVTT captions from a transcript that carries its own timing (SRT, WebVTT, a YouTube transcript
@@ -40,6 +52,7 @@ export class GenerationRunner {
   private readonly logger = new Logger(GenerationRunner.name);
 
   constructor(
+    private readonly config: AppConfig,
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly library: LibraryClient,
     private readonly costs: CostRecorder,
@@ -115,7 +128,7 @@ export class GenerationRunner {
     await progress(GENERATION_STAGES.saving);
     let saved;
     try {
-      saved = await this.library.saveGenerated({
+      saved = await this.saveWhenAnswered({
         ownerId: row.ownerId,
         videoId: row.videoId,
         jobId,
@@ -134,9 +147,10 @@ export class GenerationRunner {
       throw error;
     }
     const count = saved.interactions.length;
+    // The save made the video ready with its questions: the video already follows the job.
     await this.dataSource.query(
       `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
-              finished_at = now(), updated_at = now() WHERE id = $1`,
+              finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1`,
       [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
     );
     await report(GENERATION_STAGES.done);
@@ -144,23 +158,52 @@ export class GenerationRunner {
     return { status: 'completed', questionCount: count };
   }
 
-  /** Records a try that failed; `final` marks the job failed for good and the video as failed. */
+  /**
+   * Saves the question set, trying again (waits doubling from GENERATION_SAVE_BACKOFF_MS up to 30 s)
+   * while the video-service does not answer, for up to GENERATION_SAVE_RETRY_MS: a video-service
+   * restart or outage delays the job instead of failing it. The save is idempotent per job.
+   */
+  private async saveWhenAnswered(message: SaveGeneratedQuestionsMessage): Promise<SaveGeneratedQuestionsResult> {
+    const giveUpAt = Date.now() + this.config.GENERATION_SAVE_RETRY_MS;
+    let delay = this.config.GENERATION_SAVE_BACKOFF_MS;
+    for (;;) {
+      try {
+        return await this.library.saveGenerated(message);
+      } catch (error) {
+        if (!isServiceUnavailable(error) || Date.now() + delay > giveUpAt) throw error;
+        const seconds = Math.max(1, Math.round(delay / 1000));
+        this.logger.warn(`Job ${message.jobId}: the video-service did not take the questions; saving again in ${seconds} s`);
+        await this.dataSource
+          .query('UPDATE generation.jobs SET stage = $2, updated_at = now() WHERE id = $1', [
+            message.jobId,
+            `Saving the questions (the library is not answering; trying again in ${seconds} s)`,
+          ])
+          .catch(() => undefined);
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, SAVE_BACKOFF_MAX_MS);
+      }
+    }
+  }
+
+  /**
+   * Records a try that failed; `final` marks the job failed for good and then its video as failed.
+   * When the video-service cannot take that now, the job row keeps `video_synced_at` empty and the
+   * reconciler marks the video later (GenerationReconciler.syncFailedVideos), so no video stays `processing`.
+   */
   async recordFailure(jobId: string, message: string, final: boolean, retryInMs: number): Promise<void> {
     if (final) {
-      // The video first, so that a client who sees the failed job also sees the failed video.
-      const rows: Array<{ owner_id: number; video_id: number }> = await this.dataSource.query(
-        `SELECT owner_id, video_id FROM generation.jobs WHERE id = $1 AND state <> 'completed'`,
+      const rows: Array<{ id: string; owner_id: number; video_id: number }> = await this.dataSource.query(
+        `SELECT id, owner_id, video_id FROM generation.jobs WHERE id = $1 AND state <> 'completed'`,
         [jobId],
       );
-      const row = rows[0];
-      if (!row) return;
-      await this.library.markGenerationFailed({ ownerId: row.owner_id, videoId: row.video_id, jobId }).catch((error: unknown) => {
-        this.logger.warn(`Could not mark video ${row.video_id} as failed: ${String(error)}`);
-      });
+      if (!rows[0]) return;
+      // The video first, so that a client who sees the failed job also sees the failed video.
+      const videoTold = await this.tellVideoFailed(rows[0]);
       await this.dataSource.query(
-        `UPDATE generation.jobs SET state = 'failed', percent = 100, stage = $2, error = $3, finished_at = now(), updated_at = now()
+        `UPDATE generation.jobs SET state = 'failed', percent = 100, stage = $2, error = $3, finished_at = now(),
+                video_synced_at = CASE WHEN $4::boolean THEN now() END, updated_at = now()
          WHERE id = $1 AND state <> 'completed'`,
-        [jobId, GENERATION_STAGES.failed.stage, message.slice(0, 2000)],
+        [jobId, GENERATION_STAGES.failed.stage, message.slice(0, 2000), videoTold],
       );
       return;
     }
@@ -169,5 +212,27 @@ export class GenerationRunner {
       `UPDATE generation.jobs SET state = 'retrying', stage = $2, error = $3, updated_at = now() WHERE id = $1 AND state <> 'completed'`,
       [jobId, `Retrying in ${seconds} s`, message.slice(0, 2000)],
     );
+  }
+
+  /**
+   * Marks the video of a failed job as failed (the video-service keeps it as it is when that job's
+   * questions were saved). A video with a newer job is left to that job, and a deleted one has no
+   * state left to follow. False when the video-service could not be reached (tried again later).
+   */
+  async tellVideoFailed(row: { id: string; owner_id: number; video_id: number }): Promise<boolean> {
+    const newer: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM generation.jobs n JOIN generation.jobs j ON n.video_id = j.video_id AND n.created_at > j.created_at WHERE j.id = $1 LIMIT 1`,
+      [row.id],
+    );
+    if (newer.length > 0) return true;
+    try {
+      await this.library.markGenerationFailed({ ownerId: row.owner_id, videoId: row.video_id, jobId: row.id });
+      return true;
+    } catch (error) {
+      const body = error instanceof RpcException ? error.getError() : null;
+      if (isRpcErrorBody(body) && body.statusCode === 404) return true;
+      this.logger.warn(`Could not mark video ${row.video_id} as failed yet (tried again later): ${String(error)}`);
+      return false;
+    }
   }
 }

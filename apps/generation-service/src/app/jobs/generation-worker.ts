@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
+import { recordJob, runWithRequestContext } from '@veolearn/nest-common';
 import { GENERATION_QUEUE, type GenerationJobData, queuePrefix, workerConnection } from '@veolearn/queues';
 import { GenerationRunner, PermanentJobError, type RunOutcome } from './generation-runner';
 
@@ -38,13 +39,24 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
       maxStalledCount: 2,
     });
     this.worker.on('error', (error) => this.logger.warn(`Worker: ${reason(error)}`));
+    this.worker.on('completed', (job) => recordJob(GENERATION_QUEUE, 'completed', job));
+    this.worker.on('failed', (job) => recordJob(GENERATION_QUEUE, 'failed', job));
     this.logger.log(`Generation worker started (concurrency ${this.config.GENERATION_CONCURRENCY})`);
   }
 
-  private async process(job: Job<GenerationJobData, RunOutcome>): Promise<RunOutcome> {
+  /** Runs one job in the context of the request that queued it: its log lines and service calls carry that id. */
+  private process(job: Job<GenerationJobData, RunOutcome>): Promise<RunOutcome> {
+    return runWithRequestContext({ requestId: job.data.requestId, jobId: job.data.jobId }, () => this.run(job));
+  }
+
+  private async run(job: Job<GenerationJobData, RunOutcome>): Promise<RunOutcome> {
     const jobId = job.data.jobId;
+    const started = Date.now();
+    this.logger.log(`Job ${jobId} try ${job.attemptsMade + 1} started`);
     try {
-      return await this.runner.run(jobId, (progress) => job.updateProgress(progress));
+      const outcome = await this.runner.run(jobId, (progress) => job.updateProgress(progress));
+      this.logger.log(`Job ${jobId} ${outcome.status} in ${Date.now() - started} ms`);
+      return outcome;
     } catch (error) {
       const permanent = error instanceof PermanentJobError;
       const attemptsAllowed = job.opts.attempts ?? 1;

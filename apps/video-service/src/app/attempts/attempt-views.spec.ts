@@ -1,5 +1,5 @@
 import type { InteractionRow } from '../interactions/interaction-views';
-import { type AnswerRow, type AttemptRow, type AttemptState, reveals, secondsSinceLastProgress, toAttemptResults, toAttemptView, toRules } from './attempt-views';
+import { type AnswerRow, type AttemptRow, type AttemptState, questionStates, reveals, secondsSinceLastProgress, toAttemptResults, toAttemptView, toRules } from './attempt-views';
 
 const NOW = new Date('2026-05-01T10:00:00Z');
 
@@ -36,8 +36,8 @@ const attempt: AttemptRow = {
   last_progress_at: new Date('2026-05-01T09:59:50Z'),
 };
 
-function answerRow(interactionId: number, status: AnswerRow['status'], correct: boolean, credit: number, tries = 1): AnswerRow {
-  return { interaction_id: interactionId, response: 2, correct, status, credit, tries, time_taken_ms: 900, answered_at: NOW };
+function answerRow(interactionId: number, status: AnswerRow['status'], correct: boolean, credit: number, tries = 1, revealed = true): AnswerRow {
+  return { interaction_id: interactionId, response: 2, correct, status, credit, tries, revealed, time_taken_ms: 900, answered_at: NOW };
 }
 
 function state(overrides: Partial<AttemptState> = {}): AttemptState {
@@ -56,11 +56,28 @@ describe('attempt views', () => {
     expect(toRules({ skipping_mode: 'sideways', require_correct: false })).toEqual({ skippingMode: 'free', requireCorrect: false });
   });
 
-  it('reveals a question only once it is answered or skipped, and not while a wrong answer must be corrected', () => {
+  it('reveals a question once it is answered right or skipped, a wrong answer only once revealed, and not while it must be corrected', () => {
     expect(reveals(null, { requireCorrect: false })).toBe(false);
-    expect(reveals('incorrect', { requireCorrect: false })).toBe(true);
-    expect(reveals('incorrect', { requireCorrect: true })).toBe(false);
-    expect(reveals('skipped', { requireCorrect: true })).toBe(true);
+    expect(reveals({ status: 'incorrect', revealed: true }, { requireCorrect: false })).toBe(true);
+    expect(reveals({ status: 'incorrect', revealed: false }, { requireCorrect: false })).toBe(false);
+    expect(reveals({ status: 'incorrect', revealed: false }, { requireCorrect: false }, true)).toBe(true);
+    expect(reveals({ status: 'incorrect', revealed: true }, { requireCorrect: true })).toBe(false);
+    expect(reveals({ status: 'skipped', revealed: true }, { requireCorrect: true })).toBe(true);
+    expect(reveals({ status: 'correct', revealed: false }, { requireCorrect: false })).toBe(true);
+  });
+
+  it('keeps a wrong first try open for a second one until it is revealed, without changing the score', () => {
+    const pending = state({ rules: { skippingMode: 'no_skip_forward', requireCorrect: false }, answers: [answerRow(1, 'incorrect', false, 0.5, 1, false)] });
+    const view = toAttemptView(pending, NOW);
+    expect(view.answers[0]).toMatchObject({ status: 'incorrect', secondTry: true, correctAnswer: null, credit: 0.5 });
+    expect(Object.keys(view.answers[0].feedback)).toEqual(['incorrect']);
+    expect(questionStates(pending)[0].status).toBeNull();
+    // Still open: no_skip_forward holds the learner at it.
+    expect(view.maxAllowedPosition).toBe(11);
+    expect(view.score).toBe(16.7);
+    const revealed = toAttemptView({ ...pending, answers: [answerRow(1, 'incorrect', false, 0.5, 1, true)] }, NOW);
+    expect(revealed.answers[0]).toMatchObject({ secondTry: false, correctAnswer: 2, feedback: { explanation: 'why 1' } });
+    expect(revealed.maxAllowedPosition).toBe(21);
   });
 
   it('measures real time since the last progress report, or since the start', () => {
@@ -95,6 +112,7 @@ describe('attempt views', () => {
           feedback: { correct: 'right 1', incorrect: 'wrong 1', explanation: 'why 1' },
           credit: 1,
           attempts: 1,
+          secondTry: false,
           answeredAt: NOW.toISOString(),
           timeTakenMs: 900,
         },

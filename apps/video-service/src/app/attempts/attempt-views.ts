@@ -38,11 +38,13 @@ export interface AnswerRow {
   /** The first try's credit. */
   credit: number;
   tries: number;
+  /** The correct answer has been shown (false after a wrong first try until a second try or Continue Video). */
+  revealed: boolean;
   time_taken_ms: number | null;
   answered_at: Date | string;
 }
 
-export const ANSWER_COLUMNS = 'interaction_id, response, correct, status, credit, tries, time_taken_ms, answered_at';
+export const ANSWER_COLUMNS = 'interaction_id, response, correct, status, credit, tries, revealed, time_taken_ms, answered_at';
 
 /** The video's rules as pg returns them. */
 export interface VideoRulesRow {
@@ -72,38 +74,59 @@ export function toRules(row: VideoRulesRow): AttemptRules {
   return { skippingMode: isSkippingMode(row.skipping_mode) ? row.skipping_mode : 'free', requireCorrect: row.require_correct === true };
 }
 
+/** What of an answer decides whether its correct answer may be shown. */
+export type RevealFacts = Pick<AnswerRow, 'status' | 'revealed'>;
+
 /**
- * Whether the learner may see a question's correct answer and full feedback: once it is answered or
- * skipped, except while a wrong answer must still be corrected ("require correct").
+ * A wrong first try without "require correct" whose answer is not shown yet: the learner reviews the
+ * chapter and is asked again (one more try), or continues (POST /reveal). The rules treat it as open.
  */
-export function reveals(status: AnswerStatus | null, rules: Pick<AttemptRules, 'requireCorrect'>): boolean {
-  if (status === null) return false;
-  return !(rules.requireCorrect && status === 'incorrect');
+export function awaitsSecondTry(answer: RevealFacts | null | undefined, rules: Pick<AttemptRules, 'requireCorrect'>): boolean {
+  return !!answer && answer.status === 'incorrect' && !answer.revealed && !rules.requireCorrect;
 }
 
-/** The question's feedback a learner may see now (only `incorrect` while a wrong answer must be corrected). */
-export function visibleFeedback(question: Question, status: AnswerStatus, rules: Pick<AttemptRules, 'requireCorrect'>): Partial<QuestionFeedbackView> {
-  return reveals(status, rules) ? { ...question.feedback } : { incorrect: question.feedback.incorrect };
+/** Where a question stands for the attempt rules: a wrong first try awaiting its second try is still open (null). */
+export function ruleStatus(answer: RevealFacts | null | undefined, rules: Pick<AttemptRules, 'requireCorrect'>): AnswerStatus | null {
+  if (!answer || awaitsSecondTry(answer, rules)) return null;
+  return answer.status;
 }
 
-function toAnswerView(answer: AnswerRow, question: Question, rules: AttemptRules): AnswerView {
+/**
+ * Whether the learner may see a question's correct answer and full feedback: once it is answered right
+ * or skipped; a wrong answer only after the second try or Continue Video, and never while it must still
+ * be corrected ("require correct"). Everything once the attempt is complete.
+ */
+export function reveals(answer: RevealFacts | null | undefined, rules: Pick<AttemptRules, 'requireCorrect'>, complete = false): boolean {
+  if (!answer) return false;
+  if (answer.status !== 'incorrect' || complete) return true;
+  return !rules.requireCorrect && answer.revealed;
+}
+
+/** The question's feedback a learner may see now (only `incorrect` while the correct answer is withheld). */
+export function visibleFeedback(question: Question, shown: boolean): Partial<QuestionFeedbackView> {
+  return shown ? { ...question.feedback } : { incorrect: question.feedback.incorrect };
+}
+
+function toAnswerView(answer: AnswerRow, question: Question, rules: AttemptRules, complete: boolean): AnswerView {
+  const shown = reveals(answer, rules, complete);
   return {
     interactionId: answer.interaction_id,
     status: answer.status,
     response: answer.response,
-    correctAnswer: reveals(answer.status, rules) ? question.correctAnswer : null,
-    feedback: visibleFeedback(question, answer.status, rules),
+    correctAnswer: shown ? question.correctAnswer : null,
+    feedback: visibleFeedback(question, shown),
     credit: answer.credit,
     attempts: answer.tries,
+    secondTry: !complete && awaitsSecondTry(answer, rules),
     answeredAt: iso(answer.answered_at),
     timeTakenMs: answer.time_taken_ms,
   };
 }
 
-/** Each question's place on the timeline and where it stands in this attempt. */
-export function questionStates(state: Pick<AttemptState, 'questions' | 'answers'>): QuestionState[] {
-  const byQuestion = new Map(state.answers.map((a) => [a.interaction_id, a.status]));
-  return state.questions.map((q) => ({ id: q.id, timestamp: q.timestamp, status: byQuestion.get(q.id) ?? null }));
+/** Each question's place on the timeline and where it stands in this attempt (for the rules: see ruleStatus). */
+export function questionStates(state: Pick<AttemptState, 'questions' | 'answers' | 'rules'>): QuestionState[] {
+  const byQuestion = new Map(state.answers.map((a) => [a.interaction_id, a]));
+  return state.questions.map((q) => ({ id: q.id, timestamp: q.timestamp, status: ruleStatus(byQuestion.get(q.id), state.rules) }));
 }
 
 /** Real seconds since the last accepted progress report (or since the attempt began or resumed). */
@@ -148,7 +171,7 @@ export function toAttemptView(state: AttemptState, now: Date): AttemptView {
           secondsSinceLastProgress: secondsSinceLastProgress(attempt, now),
         })
       : null,
-    answers: answers.map((a) => toAnswerView(a, questions.get(a.interaction_id) as Question, rules)),
+    answers: answers.map((a) => toAnswerView(a, questions.get(a.interaction_id) as Question, rules, attempt.status === 'completed')),
   };
 }
 
@@ -167,7 +190,7 @@ export function toAttemptResults(state: AttemptState, now: Date): AttemptResults
       timestamp: row.timestamp,
       status: answer?.status ?? 'unanswered',
       response: answer ? answer.response : null,
-      correctAnswer: answer && reveals(answer.status, state.rules) ? question.correctAnswer : null,
+      correctAnswer: reveals(answer, state.rules, state.attempt.status === 'completed') ? question.correctAnswer : null,
       credit: answer?.credit ?? 0,
       timeTakenMs: answer?.time_taken_ms ?? null,
     };

@@ -9,6 +9,7 @@ import {
   type AttemptView,
   type ProgressOutcome,
   type ReportProgressMessage,
+  type RevealAnswerMessage,
   type SkipQuestionMessage,
   type StartAttemptMessage,
   type UpdateVideoSettingsMessage,
@@ -38,6 +39,11 @@ export class AttemptsController {
   @MessagePattern(AttemptPatterns.skip)
   skip(@Payload() message: SkipQuestionMessage): Promise<AnswerResult> {
     return this.attempts.skip(message);
+  }
+
+  @MessagePattern(AttemptPatterns.reveal)
+  reveal(@Payload() message: RevealAnswerMessage): Promise<AnswerResult> {
+    return this.attempts.reveal(message);
   }
 
   @MessagePattern(AttemptPatterns.progress)

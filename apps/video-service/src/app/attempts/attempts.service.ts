@@ -11,6 +11,7 @@ import type {
   LearnerRef,
   ProgressOutcome,
   ReportProgressMessage,
+  RevealAnswerMessage,
   SkipQuestionMessage,
   StartAttemptMessage,
 } from '@veolearn/contracts';
@@ -21,12 +22,15 @@ import {
   canSkip,
   checkPosition,
   creditedWatchSeconds,
+  formatClock,
   gradeAnswer,
   isLearnerId,
   isSettled,
   LEARNER_ID_MESSAGE,
+  maxAllowedPosition,
   MUST_ANSWER_EVERY_QUESTION,
   mustAnswerEveryQuestion,
+  normalizeDisplayName,
   responseShapeMessage,
 } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
@@ -40,6 +44,7 @@ import {
   type AttemptState,
   questionStates,
   reveals,
+  ruleStatus,
   secondsSinceLastProgress,
   toAttemptResults,
   toAttemptView,
@@ -54,6 +59,12 @@ const QUESTION_NOT_FOUND = 'Question not found';
 const ATTEMPT_COMPLETE = 'This attempt is already complete. Start a new one to try again.';
 const ATTEMPT_ABANDONED = 'This attempt was restarted. Continue in the new one.';
 const RESPONSE_TOO_LONG = 'The response is too long.';
+const ANSWER_BEFORE_REVEAL = 'Answer this question before its answer can be shown.';
+const ANSWER_CORRECTLY_BEFORE_REVEAL = 'This video asks for a correct answer before moving on.';
+
+function notReachedMessage(timestamp: number): string {
+  return `You have not reached this question yet: it comes at ${formatClock(timestamp)} in the video.`;
+}
 /** A learner's response is small (indexes or a few words per gap); anything bigger is refused. */
 const MAX_RESPONSE_JSON_LENGTH = 20_000;
 /** First key of the two-key advisory lock that serialises one learner's attempt starts on one video. */
@@ -69,6 +80,12 @@ function learnerOf(message: LearnerRef | undefined): LearnerRef {
   if (!isLearnerId(message?.learnerId)) throw rpcError(400, LEARNER_ID_MESSAGE);
   const userId = message.userId;
   return { learnerId: message.learnerId, userId: typeof userId === 'number' && Number.isSafeInteger(userId) && userId >= 1 ? userId : null };
+}
+
+/** Who the teacher's results name for a new or resumed attempt: the typed display name, the LMS user of a verified launch. */
+function startedBy(message: StartAttemptMessage): { displayName: string | null; lmsUserName: string | null; lmsCourse: string | null } {
+  const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim().slice(0, 200) : null);
+  return { displayName: normalizeDisplayName(message.displayName), lmsUserName: text(message.lms?.userName), lmsCourse: text(message.lms?.course) };
 }
 
 function attemptIdOf(message: AttemptRef | undefined): string {
@@ -114,6 +131,7 @@ export class AttemptsService {
   async start(message: StartAttemptMessage): Promise<AttemptView> {
     const learner = learnerOf(message);
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
+    const who = startedBy(message);
     const now = new Date();
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ATTEMPT_START_LOCK, `${videoId}:${learner.learnerId}`]);
@@ -131,11 +149,11 @@ export class AttemptsService {
       if (current[0] && message.restart !== true) {
         attemptId = current[0].id;
         // Coming back restarts the no_seek clock: time away is not time watched.
-        await manager.query('UPDATE library.attempts SET last_progress_at = $2, user_id = COALESCE(user_id, $3) WHERE id = $1', [
-          attemptId,
-          now,
-          learner.userId,
-        ]);
+        await manager.query(
+          `UPDATE library.attempts SET last_progress_at = $2, user_id = COALESCE(user_id, $3), display_name = COALESCE($4, display_name),
+             lms_user_name = COALESCE($5, lms_user_name), lms_course = COALESCE($6, lms_course) WHERE id = $1`,
+          [attemptId, now, learner.userId, who.displayName, who.lmsUserName, who.lmsCourse],
+        );
       } else {
         if (current[0]) {
           await manager.query(`UPDATE library.attempts SET status = 'abandoned' WHERE video_id = $1 AND learner_id = $2 AND status = 'in_progress'`, [
@@ -145,9 +163,9 @@ export class AttemptsService {
         }
         attemptId = randomUUID();
         await manager.query(
-          `INSERT INTO library.attempts (id, video_id, learner_id, user_id, status, started_at, last_progress_at)
-           VALUES ($1, $2, $3, $4, 'in_progress', $5, $5)`,
-          [attemptId, videoId, learner.learnerId, learner.userId, now],
+          `INSERT INTO library.attempts (id, video_id, learner_id, user_id, status, started_at, last_progress_at, display_name, lms_user_name, lms_course)
+           VALUES ($1, $2, $3, $4, 'in_progress', $5, $5, $6, $7, $8)`,
+          [attemptId, videoId, learner.learnerId, learner.userId, now, who.displayName, who.lmsUserName, who.lmsCourse],
         );
       }
       return toAttemptView(await this.load(manager, attemptId), now);
@@ -155,8 +173,11 @@ export class AttemptsService {
   }
 
   /**
-   * Grades an answer with the domain rules against the stored question. One answer per question;
-   * with "require correct" a wrong answer may be retried until right (the first try keeps the credit).
+   * Grades an answer with the domain rules against the stored question. The first try is what scores.
+   * A wrong first try keeps its correct answer hidden and may be followed by one second try (the player
+   * asks again after Review Chapter) or by /reveal (Continue Video); with "require correct" a wrong
+   * answer may be retried until right. In no_skip_forward and no_seek a question the learner cannot
+   * have reached yet is refused.
    */
   async answer(message: AnswerQuestionMessage): Promise<AnswerResult> {
     const learner = learnerOf(message);
@@ -169,35 +190,68 @@ export class AttemptsService {
       const state = await this.load(manager, attempt.id);
       const row = this.questionOf(state, interactionId);
       const existing = state.answers.find((a) => a.interaction_id === interactionId) ?? null;
-      if (!canAnswer(existing?.status ?? null, state.rules)) throw rpcError(409, ALREADY_ANSWERED);
+      if (!canAnswer(ruleStatus(existing, state.rules), state.rules)) throw rpcError(409, ALREADY_ANSWERED);
+      this.checkReached(state, row, now);
       const question = toQuestion(row);
       const graded = gradeAnswer(question, message.response);
       if (graded.normalizedResponse === null) throw rpcError(400, responseShapeMessage(question.type));
       const status = graded.correct ? 'correct' : 'incorrect';
       const ms = timeTaken(message.timeTakenMs);
+      // A wrong first try keeps the answer hidden; any later try shows it (the score keeps the first).
+      const revealed = existing !== null || graded.correct;
       if (existing) {
         await manager.query(
-          `UPDATE library.answers SET response = $3::jsonb, status = $4, tries = tries + 1,
+          `UPDATE library.answers SET response = $3::jsonb, status = $4, tries = tries + 1, revealed = true,
              time_taken_ms = CASE WHEN $5::int IS NULL THEN time_taken_ms ELSE COALESCE(time_taken_ms, 0) + $5::int END
            WHERE attempt_id = $1 AND interaction_id = $2`,
           [attempt.id, interactionId, responseText, status, ms],
         );
       } else {
         await manager.query(
-          `INSERT INTO library.answers (attempt_id, interaction_id, response, correct, status, credit, tries, time_taken_ms, answered_at)
-           VALUES ($1, $2, $3::jsonb, $4, $5, $6, 1, $7, $8)`,
-          [attempt.id, interactionId, responseText, graded.correct, status, graded.score, ms, now],
+          `INSERT INTO library.answers (attempt_id, interaction_id, response, first_response, correct, status, credit, tries, revealed, time_taken_ms, answered_at)
+           VALUES ($1, $2, $3::jsonb, $3::jsonb, $4, $5, $6, 1, $7, $8, $9)`,
+          [attempt.id, interactionId, responseText, graded.correct, status, graded.score, revealed, ms, now],
         );
       }
       await this.restartClock(manager, attempt.id, now);
       const view = await this.viewAfterWrite(manager, attempt.id, now);
-      const shown = reveals(status, state.rules);
+      const shown = reveals({ status, revealed }, state.rules);
       return {
         correct: graded.correct,
         credit: graded.score,
         correctAnswer: shown ? question.correctAnswer : null,
-        feedback: visibleFeedback(question, status, state.rules),
+        feedback: visibleFeedback(question, shown),
         attempt: view,
+      };
+    });
+  }
+
+  /**
+   * Continue Video after a wrong first try: the question is settled (no second try) and its correct
+   * answer and full feedback are shown. Answering again the same for a question already shown.
+   */
+  async reveal(message: RevealAnswerMessage): Promise<AnswerResult> {
+    const learner = learnerOf(message);
+    const attemptId = attemptIdOf(message);
+    const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
+    const now = new Date();
+    return this.dataSource.transaction(async (manager) => {
+      const attempt = await this.lockOpenAttempt(manager, attemptId, learner);
+      const state = await this.load(manager, attempt.id);
+      const row = this.questionOf(state, interactionId);
+      const existing = state.answers.find((a) => a.interaction_id === interactionId);
+      if (!existing) throw rpcError(409, ANSWER_BEFORE_REVEAL);
+      if (state.rules.requireCorrect && existing.status === 'incorrect') throw rpcError(409, ANSWER_CORRECTLY_BEFORE_REVEAL);
+      if (!existing.revealed) {
+        await manager.query('UPDATE library.answers SET revealed = true WHERE attempt_id = $1 AND interaction_id = $2', [attempt.id, interactionId]);
+      }
+      const question = toQuestion(row);
+      return {
+        correct: existing.status === 'correct',
+        credit: existing.credit,
+        correctAnswer: question.correctAnswer,
+        feedback: { ...question.feedback },
+        attempt: await this.viewAfterWrite(manager, attempt.id, now),
       };
     });
   }
@@ -269,10 +323,12 @@ export class AttemptsService {
       const state = await this.load(manager, attempt.id);
       const open = questionStates(state).filter((q) => !isSettled(q.status, state.rules));
       if (open.length > 0 && mustAnswerEveryQuestion(state.rules)) throw rpcError(409, ANSWER_REMAINING_FIRST);
+      // A wrong first try still waiting for its second try keeps its answer (it scores as given).
+      const answered = new Set(state.answers.map((a) => a.interaction_id));
       await this.insertSkipped(
         manager,
         attempt.id,
-        open.filter((q) => q.status === null).map((q) => q.id),
+        open.filter((q) => q.status === null && !answered.has(q.id)).map((q) => q.id),
         now,
       );
       await manager.query(`UPDATE library.attempts SET status = 'completed', completed_at = $2 WHERE id = $1`, [attempt.id, now]);
@@ -323,6 +379,19 @@ export class AttemptsService {
     const answers: AnswerRow[] = await manager.query(`SELECT ${ANSWER_COLUMNS} FROM library.answers WHERE attempt_id = $1`, [attemptId]);
     if (!videos[0]) throw rpcError(404, VIDEO_NOT_FOUND);
     return { attempt, rules: toRules(videos[0]), questions, answers };
+  }
+
+  /**
+   * no_skip_forward and no_seek: the question must be within the position the learner may be at now
+   * (held at the first open question; in no_seek also by real time since the last progress report).
+   */
+  private checkReached(state: AttemptState, row: InteractionRow, now: Date): void {
+    if (state.rules.skippingMode === 'free') return;
+    const limit = maxAllowedPosition(questionStates(state), state.rules, {
+      lastPosition: state.attempt.last_position,
+      secondsSinceLastProgress: secondsSinceLastProgress(state.attempt, now),
+    });
+    if (limit !== null && row.timestamp > limit) throw rpcError(409, notReachedMessage(row.timestamp));
   }
 
   private questionOf(state: AttemptState, interactionId: number): InteractionRow {

@@ -16,8 +16,13 @@ export class AnswerEntity {
   @Column({ name: 'interaction_id', type: 'integer' })
   interactionId!: number;
 
+  /** The latest try's response. */
   @Column({ type: 'jsonb' })
   response!: unknown;
+
+  /** The first try's response (what the score and the teacher's statistics count); null for a skip, and for answers older than this column that had a second try. */
+  @Column({ name: 'first_response', type: 'jsonb', nullable: true })
+  firstResponse!: unknown;
 
   /** Whether the first try was right: this is what the score counts. */
   @Column({ type: 'boolean' })
@@ -31,9 +36,13 @@ export class AnswerEntity {
   @Column({ type: 'real', default: 0 })
   credit!: number;
 
-  /** How many times the learner answered (more than one only with "require correct"). */
+  /** How many times the learner answered (a second try after a wrong first one; more only with "require correct"). */
   @Column({ type: 'integer', default: 1 })
   tries!: number;
+
+  /** Whether the correct answer has been shown: false after a wrong first try until a second try or Continue Video. */
+  @Column({ type: 'boolean', default: true })
+  revealed!: boolean;
 
   @Column({ name: 'time_taken_ms', type: 'integer', nullable: true })
   timeTakenMs!: number | null;

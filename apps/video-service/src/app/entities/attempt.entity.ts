@@ -4,6 +4,7 @@ import type { AttemptStatus } from '@veolearn/contracts';
 /** One learner's run through one video. */
 @Entity({ name: 'attempts' })
 @Index('attempts_video_learner_idx', ['videoId', 'learnerId'])
+@Index('attempts_video_started_idx', ['videoId', 'startedAt'])
 export class AttemptEntity {
   @PrimaryColumn({ type: 'uuid' })
   id!: string;
@@ -18,6 +19,18 @@ export class AttemptEntity {
 
   @Column({ name: 'user_id', type: 'integer', nullable: true })
   userId!: number | null;
+
+  /** The name the learner typed before starting (optional), shown in the teacher's results. */
+  @Column({ name: 'display_name', type: 'varchar', length: 60, nullable: true })
+  displayName!: string | null;
+
+  /** The LMS user's name, from the verified LTI launch the attempt was started in. */
+  @Column({ name: 'lms_user_name', type: 'varchar', length: 200, nullable: true })
+  lmsUserName!: string | null;
+
+  /** The LMS course of that launch. */
+  @Column({ name: 'lms_course', type: 'varchar', length: 200, nullable: true })
+  lmsCourse!: string | null;
 
   /** 'abandoned' once the learner restarted the activity (Retry Activity / Start Over). */
   @Column({ type: 'varchar', length: 20 })

@@ -19,11 +19,12 @@ export const CardHeader = forwardRef<HTMLDivElement, HTMLAttributes<HTMLDivEleme
 );
 CardHeader.displayName = 'CardHeader';
 
-export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement>>(
-  ({ className, children, ...props }, ref) => (
-    <h3 ref={ref} className={cn('font-semibold leading-none tracking-tight', className)} {...props}>
+/** A card's title: an h3 unless `as` gives the level that fits the page's outline (no skipped levels). */
+export const CardTitle = forwardRef<HTMLHeadingElement, HTMLAttributes<HTMLHeadingElement> & { as?: 'h1' | 'h2' | 'h3' | 'h4' }>(
+  ({ className, children, as: Heading = 'h3', ...props }, ref) => (
+    <Heading ref={ref} className={cn('font-semibold leading-none tracking-tight', className)} {...props}>
       {children}
-    </h3>
+    </Heading>
   ),
 );
 CardTitle.displayName = 'CardTitle';

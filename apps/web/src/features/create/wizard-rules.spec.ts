@@ -18,6 +18,9 @@ import {
   videoFromLinkOnly,
   videoFromLookup,
   videoFromSearchResult,
+  initialLessonTitle,
+  libraryVideoId,
+  videoFromLibrary,
   type SelectedVideo,
 } from './wizard-rules';
 import { DEFAULT_WIZARD_SETTINGS } from './wizard-settings';
@@ -235,5 +238,33 @@ describe('generationSummary', () => {
       ],
     });
     expect(text).toBe('7 questions are ready to review. No ordering question: the transcript describes no sequence of steps or dated events.');
+  });
+});
+
+describe('a video already in the library (the dashboard\'s "Generate questions")', () => {
+  const LIBRARY = { id: 12, title: 'Cells', type: 'youtube', youtubeId: 'dQw4w9WgXcQ', url: LINK, thumbnailUrl: null, duration: 75 };
+
+  it('is generated for by its id, never as a new video, with the title typed in the wizard', () => {
+    const selected = videoFromLibrary(LIBRARY);
+    expect(selected).toMatchObject({ kind: 'youtube', existingVideoId: 12, title: 'Cells', duration: '1:15', durationSeconds: 75 });
+    expect(libraryVideoId(selected)).toBe(12);
+    expect(selectionKey(selected)).toBe('library:12');
+    expect(initialLessonTitle(selected)).toBe('Cells');
+    const body = generationRequest(selected, 'x'.repeat(80), DEFAULT_WIZARD_SETTINGS, null, 'Cells and tissues');
+    expect(body).toMatchObject({ videoId: 12, duration: 75 });
+    expect(body).not.toHaveProperty('youtubeUrl');
+  });
+
+  it('an uploaded library video is an upload without a known size', () => {
+    const selected = videoFromLibrary({ ...LIBRARY, type: 'upload', youtubeId: null, url: '/api/media/12', filename: 'cells.mp4', mediaUrl: '/api/media/12' });
+    expect(selected).toMatchObject({ kind: 'upload', videoId: 12, filename: 'cells.mp4', sizeBytes: null });
+    expect(libraryVideoId(selected)).toBe(12);
+  });
+
+  it('a new YouTube video or a transcript alone sends the typed title', () => {
+    expect(generationRequest(YOUTUBE, 'x'.repeat(80), DEFAULT_WIZARD_SETTINGS, null, '  My own title  ')).toMatchObject({ title: 'My own title', youtubeUrl: LINK });
+    expect(generationRequest(null, 'x'.repeat(80), DEFAULT_WIZARD_SETTINGS, null, 'Water cycle')).toMatchObject({ title: 'Water cycle' });
+    expect(generationRequest(null, 'x'.repeat(80), DEFAULT_WIZARD_SETTINGS)).not.toHaveProperty('title');
+    expect(libraryVideoId(YOUTUBE)).toBeNull();
   });
 });

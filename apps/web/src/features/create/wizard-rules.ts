@@ -33,13 +33,16 @@ export type SelectedVideo =
       thumbnail: string | null;
       /** Why the details are missing, shown in the preview. */
       detailsNote: string | null;
+      /** Set when this is a video already in the library (the dashboard's "Generate questions"): no new lesson is made. */
+      existingVideoId?: number;
     }
   | {
       kind: 'upload';
       videoId: number;
       title: string;
       filename: string;
-      sizeBytes: number;
+      /** null for a video opened from the library (its size is not listed there). */
+      sizeBytes: number | null;
       mediaUrl: string | null;
       /** The length in seconds the browser read from the file's metadata; null when it could not. */
       durationSeconds: number | null;
@@ -174,15 +177,19 @@ export function generationRequest(
   transcript: string,
   settings: WizardSettings,
   existingVideoId: number | null = null,
+  /** The lesson title the creator typed (prefilled from YouTube's or the file's); empty: the server chooses. */
+  title = '',
 ): GenerationRequest {
+  const libraryVideo = existingVideoId ?? libraryVideoId(selected);
+  const chosenTitle = title.trim() || (selected?.kind === 'youtube' ? selected.title : null);
   const target: Pick<GenerationRequest, 'youtubeUrl' | 'videoUrl' | 'videoId' | 'title'> =
-    existingVideoId !== null
-      ? { videoId: existingVideoId }
-      : selected?.kind === 'upload'
-      ? { videoId: selected.videoId }
+    libraryVideo !== null
+      ? { videoId: libraryVideo }
       : selected?.kind === 'youtube'
-        ? { youtubeUrl: selected.url, videoUrl: selected.url, ...(selected.title ? { title: selected.title } : {}) }
-        : {};
+        ? { youtubeUrl: selected.url, videoUrl: selected.url, ...(chosenTitle ? { title: chosenTitle } : {}) }
+        : chosenTitle
+          ? { title: chosenTitle }
+          : {};
   const duration = durationToSend(selected);
   return {
     ...target,
@@ -294,7 +301,68 @@ export function videoFromLinkOnly(youtubeId: string, url: string, reason: string
 /** Identifies what questions are generated for, so a retry after a failed job reuses the video the server already made. */
 export function selectionKey(selected: SelectedVideo | null): string {
   if (!selected) return 'transcript';
+  if (selected.kind === 'youtube' && selected.existingVideoId !== undefined) return `library:${selected.existingVideoId}`;
   return selected.kind === 'upload' ? `upload:${selected.videoId}` : `youtube:${selected.youtubeId}`;
+}
+
+/** The library video the selection already is (an upload, or one opened from the dashboard), else null: generating for it makes no new lesson. */
+export function libraryVideoId(selected: SelectedVideo | null): number | null {
+  if (selected?.kind === 'upload') return selected.videoId;
+  if (selected?.kind === 'youtube' && selected.existingVideoId !== undefined) return selected.existingVideoId;
+  return null;
+}
+
+/** A video of the library as the wizard's selection (the dashboard's "Generate questions" opens /create?for={id}). */
+export function videoFromLibrary(video: {
+  id: number;
+  title: string;
+  type: string;
+  youtubeId: string | null;
+  url: string;
+  thumbnailUrl: string | null;
+  duration: number | null;
+  filename?: string | null;
+  mediaUrl?: string | null;
+}): SelectedVideo {
+  const seconds = typeof video.duration === 'number' && video.duration > 0 ? video.duration : null;
+  if (video.youtubeId) {
+    return {
+      kind: 'youtube',
+      youtubeId: video.youtubeId,
+      url: video.url,
+      title: video.title,
+      channelTitle: null,
+      duration: seconds === null ? null : formatClockDuration(seconds),
+      durationSeconds: seconds,
+      viewCount: null,
+      thumbnail: video.thumbnailUrl,
+      detailsNote: null,
+      existingVideoId: video.id,
+    };
+  }
+  return {
+    kind: 'upload',
+    videoId: video.id,
+    title: video.title,
+    filename: video.filename ?? video.title,
+    sizeBytes: null,
+    mediaUrl: video.mediaUrl ?? null,
+    durationSeconds: seconds,
+  };
+}
+
+/** 75 → '1:15', 3725 → '1:02:05'. */
+function formatClockDuration(seconds: number): string {
+  const total = Math.round(seconds);
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+/** The title the wizard's title field starts with: YouTube's or the file's, empty when unknown (the server then chooses one). */
+export function initialLessonTitle(selected: SelectedVideo | null): string {
+  return selected?.title ?? '';
 }
 
 /** The toast text when generation finishes: how many questions, and what the writer could not do (types without material, fewer questions). */

@@ -1,11 +1,12 @@
-/** Seconds as m:ss (h:mm:ss past an hour), or an em dash while unknown. */
+import { formatClock } from '@veolearn/domain';
+
+/**
+ * Seconds as m:ss (h:mm:ss past an hour), or an em dash while unknown. The player's formatter (whole
+ * seconds, rounded down), so the editor and the player show a question at the same time.
+ */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds) || seconds < 0) return '—';
-  const total = Math.round(seconds);
-  const h = Math.floor(total / 3600);
-  const m = Math.floor((total % 3600) / 60);
-  const s = String(total % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+  return formatClock(seconds);
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });

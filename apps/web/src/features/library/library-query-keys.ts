@@ -7,4 +7,6 @@ export const libraryKeys = {
   folders: (parent: FolderId) => ['library', 'folders', parent ?? 'root'] as const,
   allFolders: () => ['library', 'folders', 'all'] as const,
   analytics: () => ['library', 'analytics'] as const,
+  /** Plan usage: under `all`, so adding or deleting a video refreshes the counter. */
+  usage: () => ['library', 'usage'] as const,
 };

@@ -7,4 +7,5 @@ export const shareKeys = {
   export: (id: number, request: ExportRequest) => ['share', 'export', id, request] as const,
   job: (jobId: string) => ['share', 'job', jobId] as const,
   ltiConfig: (id: number, version: LtiVersion) => ['share', 'lti-config', id, version] as const,
+  ltiGrades: (id: number) => ['share', 'lti-grades', id] as const,
 };

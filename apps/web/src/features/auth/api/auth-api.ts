@@ -9,7 +9,9 @@ export interface AuthUser {
   subscriptionStatus: string | null;
   trialEndsAt: string | null;
   hasUnlimitedAccess: boolean;
-  totalVideosCreated: number;
+  /** Null when the library could not count them just now (then `unavailable` names it). */
+  totalVideosCreated: number | null;
+  unavailable?: string[];
   createdAt: string;
   lastLoginAt: string | null;
   isAdmin: boolean;

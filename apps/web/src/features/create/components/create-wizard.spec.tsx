@@ -111,6 +111,8 @@ describe('CreateWizard', () => {
   }
 
   const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  /** Calls other than the plan counter the wizard reads when it opens. */
+  const serverCalls = () => fetchMock.mock.calls.filter(([url]) => !String(url).startsWith('/api/account/usage'));
   const body = (method: string, path: string) => {
     const call = fetchMock.mock.calls.find(([url, init]) => init.method === method && String(url).startsWith(path));
     return call ? JSON.parse(call[1].body as string) : undefined;
@@ -123,9 +125,9 @@ describe('CreateWizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Use Video' }));
     expect(await screen.findByText('Invalid YouTube URL')).toBeTruthy();
     expect(screen.getByText('Please enter a valid YouTube URL')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(serverCalls()).toHaveLength(0);
     expect(screen.getByText('No video selected yet')).toBeTruthy();
-  });
+  }, 20_000);
 
   it("says 'Missing Content' when generating without a video or transcript", async () => {
     handler = () => undefined;
@@ -137,8 +139,8 @@ describe('CreateWizard', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Generate Interactive Video' }));
     expect(await screen.findByText('Missing Content')).toBeTruthy();
     expect(screen.getByText('Please add a video or transcript content first')).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
-  });
+    expect(serverCalls()).toHaveLength(0);
+  }, 20_000);
 
   it('explains that search is not set up (503) without showing the raw answer, and remembers the topic', async () => {
     handler = (url) =>
@@ -334,4 +336,48 @@ describe('CreateWizard', () => {
     expect(within(alert).getByText('Video not found')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Start a new video' })).toBeTruthy();
   }, 10_000);
+  const TRIAL_FULL = {
+    plan: 'trial',
+    planName: 'Free Trial',
+    videosUsed: 1,
+    videoLimit: 1,
+    canCreate: false,
+    message: 'Your Free Trial plan includes 1 interactive video and you have 1. Upgrade to Pro (50 videos) or Enterprise (unlimited): Choose a plan at /subscribe to upgrade.',
+    videosWithoutQuestions: 1,
+    label: '1 of 1 lessons used',
+  };
+
+  it('says at once, when it opens, that the plan allows no new lesson, with the way to upgrade', async () => {
+    handler = (url) => (url.startsWith('/api/account/usage') ? { status: 200, body: TRIAL_FULL } : undefined);
+    renderWizard();
+    const notice = await screen.findByTestId('plan-limit-notice');
+    expect(notice.textContent).toContain('Free Trial plan includes 1 interactive video');
+    expect(within(notice).getByRole('link', { name: /See plans/ }).getAttribute('href')).toBe('/subscribe');
+    expect(screen.getByTestId('plan-usage-label').textContent).toBe('1 of 1 lessons used');
+  }, 30_000);
+
+  it('opened for a library video (?for=), starts on the transcript and generates for that video with the edited title', async () => {
+    const video = { id: 31, title: 'Cells', type: 'youtube', youtubeId: 'dQw4w9WgXcQ', url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', thumbnailUrl: null, duration: 212, questionCount: 0 };
+    handler = (url, init) => {
+      if (url.startsWith('/api/account/usage')) return { status: 200, body: TRIAL_FULL };
+      if (url === '/api/videos/31' && init.method === 'GET') return { status: 200, body: video };
+      if (url === '/api/videos/31' && init.method === 'PUT') return { status: 200, body: { ...video, title: 'Cells and tissues' } };
+      if (url === '/api/youtube/transcript-paste') return { status: 503, body: { statusCode: 503, message: 'The queue is down' } };
+      return undefined;
+    };
+    renderWizard('/create?for=31');
+    expect(await screen.findByTestId('generating-for-library')).toBeTruthy();
+    expect(screen.queryByTestId('plan-limit-notice')).toBeNull();
+    expect(screen.getByLabelText('Transcript')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Transcript'), { target: { value: 'Cells are the units of life. '.repeat(5) } });
+    next();
+    const title = (await screen.findByLabelText('Lesson title')) as HTMLInputElement;
+    expect(title.value).toBe('Cells');
+    fireEvent.change(title, { target: { value: 'Cells and tissues' } });
+    fireEvent.click(screen.getByRole('button', { name: /Generate Interactive Video/ }));
+    expect(await screen.findByText('The queue is down', { selector: '[role="alert"] span' })).toBeTruthy();
+    expect(body('PUT', '/api/videos/31')).toEqual({ title: 'Cells and tissues' });
+    expect(body('POST', '/api/youtube/transcript-paste')).toMatchObject({ videoId: 31 });
+    expect(body('POST', '/api/youtube/transcript-paste')).not.toHaveProperty('youtubeUrl');
+  }, 30_000);
 });

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { useQuery } from '@tanstack/react-query';
-import { ClipboardPaste, FileText, ListChecks, MonitorPlay, Share2, Sparkles, type LucideIcon } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, ClipboardPaste, FileText, ListChecks, MonitorPlay, Share2, Sparkles, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs';
 import { ToastAction } from '../../../components/ui/toast';
@@ -9,6 +9,10 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessage } from '../../../lib/session-client';
 import { routes } from '../../../app/routes';
 import { ErrorCard } from '../../library/components/library-states';
+import { PlanUsageMeter } from '../../library/components/plan-usage';
+import { usePlanUsageQuery } from '../../library/hooks/use-library';
+import { libraryKeys } from '../../library/library-query-keys';
+import { renameVideo, type PlanUsage } from '../../library/api/library-api';
 import { fetchVideo, type CreatedVideo, type GenerationJobView } from '../api/create-api';
 import type { UploadInput } from '../api/upload-video';
 import { createKeys } from '../create-query-keys';
@@ -21,7 +25,9 @@ import {
   generationRequest,
   generationSummary,
   hasTranscript,
+  initialLessonTitle,
   isTabEnabled,
+  libraryVideoId,
   isWizardTab,
   selectionKey,
   TAB_LABELS,
@@ -29,6 +35,7 @@ import {
   type SelectedVideo,
   type TabState,
   type WizardTab,
+  videoFromLibrary,
 } from '../wizard-rules';
 import { EditQuestionsTab } from './edit-questions-tab';
 import { GeneratingOverlay } from './generating-overlay';
@@ -76,6 +83,36 @@ function showGenerationFailed(failure: GenerationError) {
   });
 }
 
+/**
+ * Said as soon as the wizard opens when the plan allows no new lesson (rather than at Generate, after
+ * everything was pasted): the server's reason, the way to upgrade, and the lessons that can still get questions.
+ */
+function PlanLimitNotice({ usage }: { usage: PlanUsage }) {
+  return (
+    <section
+      role="alert"
+      data-testid="plan-limit-notice"
+      className="grid gap-2 rounded-xl border border-destructive/30 bg-destructive/5 p-4 text-sm"
+    >
+      <p className="flex items-center gap-2 font-semibold text-destructive">
+        <Ban className="size-4 shrink-0" aria-hidden="true" />
+        No new lesson on your {usage.planName} plan
+      </p>
+      <p>{usage.message}</p>
+      <p className="flex flex-wrap gap-x-4 gap-y-1">
+        <a href={routes.subscribe} className="font-medium text-primary underline underline-offset-4">
+          See plans and upgrade
+        </a>
+        {usage.videosWithoutQuestions > 0 && (
+          <Link to={routes.userDashboard} className="font-medium text-primary underline underline-offset-4">
+            Generate questions for {usage.videosWithoutQuestions === 1 ? 'the video' : 'a video'} already in your library
+          </Link>
+        )}
+      </p>
+    </section>
+  );
+}
+
 /** The result of the last generation: the video's share step once it is loaded. */
 function GeneratedSteps({
   query,
@@ -108,8 +145,14 @@ export function CreateWizard() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const videoParam = videoParamOf(params.get('video'));
-  const [tab, setTab] = useState<WizardTab>(() => (videoParam !== null ? 'share' : 'youtube'));
+  // `?for=12`: generate questions for a video already in the library (the dashboard's "Generate questions").
+  const forParam = videoParam === null ? videoParamOf(params.get('for')) : null;
+  const [tab, setTab] = useState<WizardTab>(() => (videoParam !== null ? 'share' : forParam !== null ? 'transcript' : 'youtube'));
   const [selected, setSelected] = useState<SelectedVideo | null>(null);
+  const [title, setTitle] = useState('');
+  const titleFor = useRef<string | null>(null);
+  const queryClient = useQueryClient();
+  const usage = usePlanUsageQuery();
   const [transcript, setTranscript] = useState('');
   const [overlayOpen, setOverlayOpen] = useState(false);
   const [generationError, setGenerationError] = useState<GenerationError | null>(null);
@@ -147,6 +190,30 @@ export function CreateWizard() {
     retry: 1,
     retryDelay: 1000,
   });
+
+  const forQuery = useQuery({
+    queryKey: createKeys.video(forParam ?? 0),
+    queryFn: () => fetchVideo(forParam ?? 0),
+    enabled: forParam !== null,
+    staleTime: 0,
+    retry: 1,
+    retryDelay: 1000,
+  });
+  const appliedFor = useRef<number | null>(null);
+  useEffect(() => {
+    const video = forQuery.data;
+    if (!video || appliedFor.current === video.id) return;
+    appliedFor.current = video.id;
+    setSelected(videoFromLibrary(video));
+  }, [forQuery.data]);
+
+  // The title field starts with the chosen video's title (YouTube's or the file's) each time another video is chosen.
+  const currentKey = selectionKey(selected);
+  useEffect(() => {
+    if (titleFor.current === currentKey) return;
+    titleFor.current = currentKey;
+    setTitle(initialLessonTitle(selected));
+  }, [currentKey, selected]);
 
   const generation = useGeneration({
     onStarted: (result) => {
@@ -194,7 +261,27 @@ export function CreateWizard() {
     const existing = madeVideo.current?.key === key ? madeVideo.current.videoId : null;
     startKey.current = key;
     setGenerationError(null);
-    generation.start(generationRequest(selected, transcript, settings, existing));
+    const request = generationRequest(selected, transcript, settings, existing, title);
+    // A video already in the library keeps its row: a changed title is saved on it first (PUT /api/videos/{id}).
+    const libraryId = existing ?? libraryVideoId(selected);
+    const newTitle = title.trim();
+    if (libraryId !== null && newTitle && newTitle !== (selected?.title ?? '')) {
+      renameVideo(libraryId, newTitle).then(
+        (video) => {
+          setSelected((current) => (current && libraryVideoId(current) === libraryId ? { ...current, title: video.title } : current));
+          titleFor.current = selectionKey(selected);
+          void queryClient.invalidateQueries({ queryKey: libraryKeys.all });
+          generation.start(request);
+        },
+        (error: Error) => {
+          const failure = startFailure(error);
+          setGenerationError(failure);
+          showGenerationFailed(failure);
+        },
+      );
+      return;
+    }
+    generation.start(request);
   }
 
   function takeCaptionsAsTranscript(text: string) {
@@ -205,6 +292,7 @@ export function CreateWizard() {
 
   function createAnother() {
     setSelected(null);
+    appliedFor.current = null;
     setTranscript('');
     search.clear();
     setGenerationError(null);
@@ -213,8 +301,25 @@ export function CreateWizard() {
     setTab('youtube');
   }
 
+  // A video this wizard already made (or is generating for) counts as the library's, not as a new lesson.
+  const generatingForLibrary = libraryVideoId(selected) !== null || madeVideo.current?.key === currentKey || generation.job !== null;
+  const refusedAtOpen = videoParam === null && !generatingForLibrary && forParam === null && usage.data && !usage.data.canCreate;
+
   return (
     <>
+      <div className="mb-6 grid gap-3">
+        <PlanUsageMeter usage={usage.data} />
+        {refusedAtOpen && usage.data && <PlanLimitNotice usage={usage.data} />}
+        {forParam !== null && forQuery.isError && (
+          <ErrorCard title="Could not open this video" error={forQuery.error} onRetry={() => void forQuery.refetch()} />
+        )}
+        {forParam !== null && forQuery.data && (
+          <p className="rounded-xl border bg-background px-4 py-3 text-sm" data-testid="generating-for-library">
+            Generating questions for <span className="font-medium">“{forQuery.data.title}”</span>, already in your library: it does not use
+            another lesson of your plan.
+          </p>
+        )}
+      </div>
       <Tabs value={tab} onValueChange={(value) => isWizardTab(value) && setTab(value)} className="grid gap-6">
         <TabsList className="h-auto w-full justify-between gap-1 sm:w-max sm:justify-start" aria-label="Create steps">
           {WIZARD_TABS.map((value, index) => {
@@ -268,6 +373,8 @@ export function CreateWizard() {
             overlayOpen={overlayOpen}
             onShowProgress={() => setOverlayOpen(true)}
             error={generationError}
+            title={title}
+            onTitleChange={setTitle}
           />
         </TabsContent>
         <TabsContent value="edit-questions" className="mt-0">

@@ -12,7 +12,7 @@ export function EditQuestionsTab({ videoId, questionCount, title }: { videoId: n
         <span className="mb-2 flex size-12 items-center justify-center rounded-full bg-primary/10">
           <ListChecks className="size-6 text-primary" aria-hidden="true" />
         </span>
-        <CardTitle className="text-xl" data-testid="question-count">
+        <CardTitle as="h2" className="text-xl" data-testid="question-count">
           {questionCount} {questionCount === 1 ? 'question' : 'questions'} ready
         </CardTitle>
         <CardDescription className="max-w-md">

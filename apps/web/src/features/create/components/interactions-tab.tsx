@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
+import { useRevealedError } from '../../../lib/use-revealed-error';
 import { AlertTriangle, Loader2, Settings2, Sparkles, Wand2 } from 'lucide-react';
 import {
+  VIDEO_TITLE_MAX_LENGTH,
   MAX_INTERACTIONS,
   MIN_TRANSCRIPT_CHARS_FOR_GENERATION,
   QUESTION_TYPE_LABELS,
@@ -11,6 +13,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { Checkbox } from '../../../components/ui/checkbox';
+import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '../../../components/ui/select';
 import { cn } from '../../../lib/utils';
@@ -48,7 +51,7 @@ function QuestionTypes({ settings, onToggle }: { settings: WizardSettings; onTog
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">Question types</CardTitle>
+        <CardTitle as="h2" className="text-base">Question types</CardTitle>
         <CardDescription>Choose the kinds of questions to write; they are mixed across the video.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
@@ -89,7 +92,7 @@ function Amounts({ settings, onChange }: { settings: WizardSettings; onChange: (
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">How many questions</CardTitle>
+        <CardTitle as="h2" className="text-base">How many questions</CardTitle>
         <CardDescription>
           The transcript is split into up to 10 chapters. With {settings.questionsPerChapter} per chapter there is room for up to{' '}
           {maxInteractionsShown(settings.questionsPerChapter)}; a video gets at most {MAX_INTERACTIONS}.
@@ -145,7 +148,7 @@ function Experience({ settings, onChange }: { settings: WizardSettings; onChange
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">Learner experience</CardTitle>
+        <CardTitle as="h2" className="text-base">Learner experience</CardTitle>
       </CardHeader>
       <CardContent className="grid gap-2 sm:grid-cols-2">
         <SettingSwitch
@@ -216,6 +219,9 @@ export interface InteractionsTabProps {
   overlayOpen: boolean;
   onShowProgress: () => void;
   error: GenerationError | null;
+  /** The lesson's title, editable before generation (prefilled from YouTube's or the file's title). */
+  title: string;
+  onTitleChange: (title: string) => void;
 }
 
 /** Step 3: generation settings (saved in this browser) and Generate Interactive Video. */
@@ -225,6 +231,7 @@ export function InteractionsTab(props: InteractionsTabProps) {
   const tooShort = transcriptLength(transcript) <= MIN_TRANSCRIPT_CHARS_FOR_GENERATION;
   const busy = props.starting || job !== null;
   const videoLabel = selected ? (selected.title ?? `YouTube video ${selected.kind === 'youtube' ? selected.youtubeId : ''}`) : 'None (transcript only)';
+  const errorRef = useRevealedError<HTMLParagraphElement>(props.error && !busy ? props.error : null);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
@@ -235,13 +242,28 @@ export function InteractionsTab(props: InteractionsTabProps) {
       </div>
       <Card className="h-fit lg:sticky lg:top-6">
         <CardHeader className="pb-4">
-          <CardTitle className="flex items-center gap-2 text-base">
+          <CardTitle as="h2" className="flex items-center gap-2 text-base">
             <Settings2 className="size-4 text-primary" aria-hidden="true" />
             Ready to generate
           </CardTitle>
           <CardDescription>Settings are saved in this browser for your next video.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
+          <div className="grid gap-1.5">
+            <Label htmlFor="lesson-title">Lesson title</Label>
+            <Input
+              id="lesson-title"
+              value={props.title}
+              maxLength={VIDEO_TITLE_MAX_LENGTH}
+              disabled={busy}
+              onChange={(e) => props.onTitleChange(e.target.value)}
+              placeholder={selected ? 'The video\'s own title when left empty' : 'Taken from the transcript when left empty'}
+              aria-describedby="lesson-title-hint"
+            />
+            <p id="lesson-title-hint" className="text-xs text-muted-foreground">
+              Learners see it above the video. You can change it later too.
+            </p>
+          </div>
           <dl className="grid gap-2">
             <SummaryRow label="Video">
               <span className="line-clamp-2">{videoLabel}</span>
@@ -268,7 +290,7 @@ export function InteractionsTab(props: InteractionsTabProps) {
           </Button>
           {job && !props.overlayOpen && <BackgroundProgress job={job} onShow={props.onShowProgress} />}
           {props.error && !busy && (
-            <p role="alert" className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+            <p ref={errorRef} role="alert" tabIndex={-1} className="flex gap-2 scroll-mt-4 outline-none focus-visible:ring-2 focus-visible:ring-ring rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
               <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>
                 {props.error.message}{' '}

@@ -108,7 +108,7 @@ export function ShareTab({ video, onCreateAnother }: { video: CreatedVideo; onCr
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
         <Card>
           <CardHeader className="pb-4">
-            <CardTitle className="text-base">Share</CardTitle>
+            <CardTitle as="h2" className="text-base">Share</CardTitle>
             <CardDescription>Anyone with the link can watch the video and answer its questions.</CardDescription>
           </CardHeader>
           <CardContent className="grid gap-5">
@@ -144,7 +144,7 @@ export function ShareTab({ video, onCreateAnother }: { video: CreatedVideo; onCr
         </Card>
         <Card className="h-fit">
           <CardHeader className="pb-2">
-            <CardTitle className="text-base">Video details</CardTitle>
+            <CardTitle as="h2" className="text-base">Video details</CardTitle>
           </CardHeader>
           <CardContent>
             <dl data-testid="video-details">

@@ -16,7 +16,7 @@ function CopyInstructions({ selected }: { selected: SelectedVideo | null }) {
   return (
     <Card className="h-fit">
       <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
           <Lightbulb className="size-4 text-amber-500" aria-hidden="true" />
           How to copy a transcript from YouTube
         </CardTitle>
@@ -96,7 +96,7 @@ export function TranscriptTab({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]">
       <Card>
         <CardHeader className="pb-4">
-          <CardTitle className="flex items-center gap-2 text-base">
+          <CardTitle as="h2" className="flex items-center gap-2 text-base">
             <ClipboardPaste className="size-4 text-primary" aria-hidden="true" />
             Paste the transcript
           </CardTitle>

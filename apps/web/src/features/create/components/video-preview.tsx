@@ -50,9 +50,18 @@ function YouTubeDetails({ video }: { video: Extract<SelectedVideo, { kind: 'yout
           <span className="sr-only">(opens in a new tab)</span>
         </a>
       </div>
+      {video.existingVideoId !== undefined && (
+        <Badge variant="secondary" className="w-fit">
+          In your library: no new lesson is used
+        </Badge>
+      )}
       <dl>
-        <Fact label="Channel" value={video.channelTitle} />
-        <Fact label="Views" value={formatViews(video.viewCount)} />
+        {video.existingVideoId === undefined && (
+          <>
+            <Fact label="Channel" value={video.channelTitle} />
+            <Fact label="Views" value={formatViews(video.viewCount)} />
+          </>
+        )}
         <Fact label="Duration" value={video.duration} />
       </dl>
       {video.detailsNote && (
@@ -79,13 +88,15 @@ function UploadDetails({ video }: { video: Extract<SelectedVideo, { kind: 'uploa
         </h3>
         <Badge variant="secondary" className="w-fit">
           <Upload className="size-3" aria-hidden="true" />
-          Uploaded video
+          {video.sizeBytes === null ? 'In your library' : 'Uploaded video'}
         </Badge>
       </div>
-      <dl>
-        <Fact label="File" value={video.filename} />
-        <Fact label="Size" value={formatBytes(video.sizeBytes)} />
-      </dl>
+      {video.sizeBytes !== null && (
+        <dl>
+          <Fact label="File" value={video.filename} />
+          <Fact label="Size" value={formatBytes(video.sizeBytes)} />
+        </dl>
+      )}
     </>
   );
 }
@@ -105,7 +116,7 @@ export function VideoPreview({
   return (
     <Card aria-labelledby="selected-video-heading" className="h-fit">
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 pb-4">
-        <CardTitle id="selected-video-heading" className="text-base">
+        <CardTitle as="h2" id="selected-video-heading" className="text-base">
           Selected video
         </CardTitle>
         {selected && !loading && (

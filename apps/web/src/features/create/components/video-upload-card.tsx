@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Input } from '../../../components/ui/input';
 import { Label } from '../../../components/ui/label';
 import { routes } from '../../../app/routes';
+import { useRevealedError } from '../../../lib/use-revealed-error';
 import {
   ACCEPTED_VIDEO_TYPES,
   isAcceptedCaptionsFile,
@@ -94,11 +95,13 @@ export function VideoUploadCard({
   }
 
   const error = problem ?? (state.status === 'failed' ? state.message : null);
+  // A refused upload (402 over the plan, 413, 415) or a refused file is brought into view and focused.
+  const errorRef = useRevealedError<HTMLParagraphElement>(problem ?? (state.status === 'failed' ? state : null));
 
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
           <Upload className="size-4 text-primary" aria-hidden="true" />
           Upload a video instead
         </CardTitle>
@@ -154,7 +157,12 @@ export function VideoUploadCard({
         </form>
         {state.status === 'uploading' && <UploadProgressView state={state} onCancel={onCancel} />}
         {error && (
-          <p role="alert" className="flex gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
+          <p
+            ref={errorRef}
+            role="alert"
+            tabIndex={-1}
+            data-testid="upload-error"
+            className="flex scroll-mt-4 gap-2 rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring border border-destructive/30 bg-destructive/5 p-3 text-sm text-destructive">
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>
               {error}{' '}

@@ -26,7 +26,7 @@ export function YouTubeLinkCard({
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
           <Link2 className="size-4 text-primary" aria-hidden="true" />
           Or paste a YouTube link
         </CardTitle>

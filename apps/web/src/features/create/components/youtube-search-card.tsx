@@ -92,7 +92,7 @@ export function YouTubeSearchCard({ search, onPasteLink }: { search: SearchState
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="flex items-center gap-2 text-base">
+        <CardTitle as="h2" className="flex items-center gap-2 text-base">
           <Search className="size-4 text-primary" aria-hidden="true" />
           Search YouTube
         </CardTitle>

@@ -79,7 +79,15 @@ export function AnalyticsTab({
   if (error || !analytics) return <ErrorCard title="Analytics could not be loaded" error={error} onRetry={onRetry} />;
 
   const a = analytics;
-  const accuracy = a.accuracy === null ? '—' : `${Math.round(a.accuracy)}%`;
+  // One decimal, as the server gives it (a single half-right answer is 50%, never 0%).
+  const accuracy = a.accuracy === null ? '—' : `${a.accuracy}%`;
+  const partly = a.partlyCorrectAnswers ?? 0;
+  const performanceDetail =
+    a.accuracy === null
+      ? 'No answers yet'
+      : `${a.correctAnswers} of ${a.totalInteractions} answers correct${partly > 0 ? `, ${partly} partly correct` : ''}`;
+  // Under 0.1 h a figure of 0 would hide real watching.
+  const hours = a.learningHours === 0 && a.totalWatchTimeSeconds > 0 ? '< 0.1' : String(a.learningHours);
   const emptyAccount = a.totalVideos === 0;
 
   return (
@@ -94,13 +102,8 @@ export function AnalyticsTab({
       <section aria-label="Analytics figures" className="grid grid-cols-2 gap-3 md:grid-cols-4 md:gap-4">
         <Stat title="Total Videos" value={String(a.totalVideos)} detail="In your library" icon={Video} />
         <Stat title="Questions Created" value={String(a.totalQuestions)} detail="Across all videos" icon={FileQuestion} />
-        <Stat title="Learning Hours" value={String(a.learningHours)} detail={`${a.totalWatchTime} minutes watched`} icon={Clock} />
-        <Stat
-          title="Performance %"
-          value={accuracy}
-          detail={a.accuracy === null ? 'No answers yet' : `${a.correctAnswers} of ${a.totalInteractions} answers correct`}
-          icon={Target}
-        />
+        <Stat title="Learning Hours" value={hours} detail={`${a.watchTimeText ?? `${a.totalWatchTime} min`} watched`} icon={Clock} />
+        <Stat title="Performance %" value={accuracy} detail={performanceDetail} icon={Target} />
       </section>
       <div className="grid gap-4 lg:grid-cols-2">
         <Card>

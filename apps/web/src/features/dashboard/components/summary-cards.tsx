@@ -18,10 +18,16 @@ export function SummaryCards({ user, analytics }: { user: AuthUser; analytics: U
     {
       title: 'Videos Created',
       icon: Video,
-      value: pending ? String(user.totalVideosCreated ?? 0) : String(analytics?.totalVideos ?? user.totalVideosCreated ?? 0),
+      // A count the library could not give just now shows as unknown, never as 0.
+      value: pending
+        ? user.totalVideosCreated === null
+          ? '—'
+          : String(user.totalVideosCreated ?? 0)
+        : String(analytics?.totalVideos ?? user.totalVideosCreated ?? '—'),
       detail: 'In your library',
     },
-    { title: 'Watch Time', icon: Clock, value: figure(analytics?.totalWatchTime), detail: 'Minutes watched' },
+    // Seconds under a minute, minutes with one decimal after: 54 s never reads as 0.
+    { title: 'Watch Time', icon: Clock, value: pending ? '…' : (analytics?.watchTimeText ?? '0 s'), detail: 'Watched by learners' },
     { title: 'Interactions', icon: MousePointerClick, value: figure(analytics?.totalInteractions), detail: 'Learner answers' },
     { title: 'Account Status', icon: ShieldCheck, value: subscriptionLabel(user.subscriptionStatus), detail: status },
   ];
@@ -31,7 +37,7 @@ export function SummaryCards({ user, analytics }: { user: AuthUser; analytics: U
       {items.map((item) => (
         <Card key={item.title}>
           <CardHeader className="flex-row items-center justify-between space-y-0 p-4 pb-2">
-            <CardTitle className="text-xs font-medium text-muted-foreground sm:text-sm">{item.title}</CardTitle>
+            <CardTitle as="h2" className="text-xs font-medium text-muted-foreground sm:text-sm">{item.title}</CardTitle>
             <item.icon className="size-4 text-muted-foreground" aria-hidden="true" />
           </CardHeader>
           <CardContent className="p-4 pt-0">

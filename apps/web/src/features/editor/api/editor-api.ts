@@ -1,32 +1,10 @@
-import type { QuestionFeedback, QuestionType } from '@veolearn/domain';
 import { apiCall, apiRequest } from '../../../lib/session-client';
-import type { VideoView } from '../../library/api/library-api';
+import type { InteractionView, SkippingMode, VideoView } from '@veolearn/contracts/types';
 
-/** How far a learner may move through a video (PUT /api/videos/{id}/settings). */
-export type SkippingMode = 'free' | 'no_skip_forward' | 'no_seek';
+export type { InteractionView, SkippingMode } from '@veolearn/contracts/types';
 
-/** The owner's video with the player settings (older servers may leave them out). */
-export interface EditorVideo extends VideoView {
-  skippingMode?: SkippingMode;
-  requireCorrect?: boolean;
-}
-
-/** A question as its owner sees it (mirrors InteractionView of libs/contracts; the web may not import contracts). */
-export interface InteractionView {
-  id: number;
-  videoId: number;
-  type: QuestionType;
-  question: string;
-  scenario?: string;
-  options: unknown;
-  correctAnswer: unknown;
-  timestamp: number;
-  topicTitle: string;
-  topicStartTime: number;
-  feedback: QuestionFeedback;
-  createdAt: string;
-  updatedAt: string;
-}
+/** The owner's video, with the player settings (how far a learner may move; PUT /api/videos/{id}/settings). */
+export type EditorVideo = VideoView;
 
 /** GET /api/videos/{id}/interactions: 'owner' carries every field, 'learner' no answers and no feedback. */
 export interface InteractionList {

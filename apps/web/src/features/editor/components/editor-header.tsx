@@ -1,9 +1,10 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ArrowLeft, Eye, Loader2, Save, Share2 } from 'lucide-react';
+import { ArrowLeft, BarChart3, Eye, Loader2, Save, Share2 } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
 import { Separator } from '../../../components/ui/separator';
 import { routes } from '../../../app/routes';
+import { LessonTitleField } from './lesson-title-field';
 
 export interface EditorHeaderProps {
   videoId: number;
@@ -16,7 +17,7 @@ export interface EditorHeaderProps {
   onLeave: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** Back to the dashboard, the video title, Preview, Share (the share page), and Save Changes while something is unsaved (spec section 2). */
+/** Back to the dashboard, the video title, Preview, Results (the lesson's results), Share (the share page), and Save Changes while something is unsaved (spec section 2). */
 export function EditorHeader({ videoId, title, questionCount, dirty, saving, onSave, onLeave }: EditorHeaderProps) {
   return (
     <header className="border-b bg-background">
@@ -28,11 +29,9 @@ export function EditorHeader({ videoId, title, questionCount, dirty, saving, onS
             <span className="sr-only sm:hidden">Back to dashboard</span>
           </Link>
           <Separator orientation="vertical" className="h-8" />
-          <div className="min-w-0">
+          <div className="min-w-0 flex-1">
             <p className="text-xs font-medium uppercase tracking-wide text-muted-foreground">Question editor</p>
-            <h1 className="truncate text-lg font-semibold leading-tight" title={title ?? undefined}>
-              {title ?? 'Edit questions'}
-            </h1>
+            <LessonTitleField videoId={videoId} title={title} />
           </div>
         </div>
         <div className="flex shrink-0 items-center gap-2">
@@ -44,6 +43,10 @@ export function EditorHeader({ videoId, title, questionCount, dirty, saving, onS
           <Link to={routes.player(videoId)} onClick={onLeave} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Eye aria-hidden="true" />
             Preview
+          </Link>
+          <Link to={routes.lessonResults(videoId)} onClick={onLeave} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+            <BarChart3 aria-hidden="true" />
+            <span className="max-sm:sr-only">Results</span>
           </Link>
           <Link to={routes.video(videoId)} onClick={onLeave} className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             <Share2 aria-hidden="true" />

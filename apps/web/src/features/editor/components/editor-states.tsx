@@ -10,7 +10,7 @@ export function NoVideoState() {
     <Card className="mx-auto max-w-lg text-center">
       <CardHeader className="items-center">
         <FileVideo className="mb-2 size-10 text-muted-foreground" aria-hidden="true" />
-        <CardTitle>No Video Available</CardTitle>
+        <CardTitle as="h2">No Video Available</CardTitle>
         <CardDescription>Please generate a video first</CardDescription>
       </CardHeader>
       <CardContent className="flex flex-wrap justify-center gap-3">

@@ -35,7 +35,7 @@ export function PlayerSettingsCard({ video, className }: { video: EditorVideo; c
   return (
     <Card className={cn(className)} aria-labelledby={`${modeId}-title`}>
       <CardHeader className="gap-1 px-4 pb-3 pt-4">
-        <CardTitle id={`${modeId}-title`} className="flex items-center gap-2 text-base">
+        <CardTitle as="h2" id={`${modeId}-title`} className="flex items-center gap-2 text-base">
           <SlidersHorizontal className="size-4 text-primary" aria-hidden="true" />
           Player settings
           {save.isPending && <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />}

@@ -50,7 +50,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function ErrorSummary({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;
   return (
-    <div role="alert" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm">
+    <div role="alert" tabIndex={-1} data-testid="save-errors" className="rounded-lg border border-destructive/40 bg-destructive/5 p-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring">
       <p className="flex items-center gap-2 font-medium text-destructive">
         <AlertCircle className="size-4 shrink-0" aria-hidden="true" />
         {errors.length === 1 ? 'Fix this before saving:' : `Fix these ${errors.length} things before saving:`}
@@ -75,7 +75,7 @@ export function QuestionForm({ draft, position, dirty, saving, errors, maxSecond
     <Card aria-labelledby="question-editor-title">
       <CardHeader className="gap-2 border-b pb-4">
         <div className="flex flex-wrap items-center gap-2">
-          <CardTitle id="question-editor-title" className="text-lg">
+          <CardTitle as="h2" id="question-editor-title" className="text-lg">
             Question {position}
           </CardTitle>
           <Badge variant="secondary">{QUESTION_TYPE_LABELS[type]}</Badge>

@@ -25,7 +25,7 @@ export function QuestionList({ items, selectedId, dirty, adding, canAdd, onSelec
   return (
     <Card className={cn('flex min-h-0 flex-col', className)} aria-labelledby="question-list-title">
       <CardHeader className="flex-row items-center justify-between gap-2 space-y-0 border-b px-4 py-3">
-        <CardTitle id="question-list-title" className="text-base">
+        <CardTitle as="h2" id="question-list-title" className="text-base">
           Questions ({items.length})
         </CardTitle>
         <Button size="sm" onClick={onAdd} disabled={adding || !canAdd} title={canAdd ? undefined : 'A video holds at most 50 questions'}>

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/session-client';
+import { renameVideo } from '../../library/api/library-api';
 import { libraryKeys } from '../../library/library-query-keys';
 import {
   createInteraction,
@@ -99,6 +100,18 @@ export function useVideoSettingsMutation(videoId: number) {
     mutationFn: (settings: VideoSettings) => updateVideoSettings(videoId, settings),
     onSuccess: (video) => {
       client.setQueryData<EditorVideo>(editorKeys.video(videoId), (old) => (old ? { ...old, ...video } : video));
+    },
+  });
+}
+
+/** Renames the lesson (PUT /api/videos/{id}); the editor, the dashboard and the share page then show the new title. */
+export function useRenameLessonMutation(videoId: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (title: string) => renameVideo(videoId, title),
+    onSuccess: (video) => {
+      client.setQueryData<EditorVideo>(editorKeys.video(videoId), (old) => (old ? { ...old, ...video } : video));
+      return client.invalidateQueries({ queryKey: libraryKeys.all });
     },
   });
 }

@@ -117,7 +117,7 @@ export function StatsSection() {
       <dl className={cn(container, 'grid grid-cols-2 gap-8 py-12 text-center lg:grid-cols-4')}>
         {STATS.map((stat) => (
           <div key={stat.label} className="flex flex-col-reverse gap-1">
-            <dt className="text-sm text-primary-foreground/80">{stat.label}</dt>
+            <dt className="text-sm text-primary-foreground/90">{stat.label}</dt>
             <dd className="text-2xl font-extrabold sm:text-3xl">{stat.value}</dd>
           </div>
         ))}

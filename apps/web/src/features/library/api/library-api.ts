@@ -1,72 +1,9 @@
-import type { FolderColor, QuestionType } from '@veolearn/domain';
+import type { FolderColor, PlanUsage } from '@veolearn/domain';
+import type { DeleteFolderResult, FolderView, Page, UserAnalytics, VideoView } from '@veolearn/contracts/types';
 import { apiCall, apiRequest } from '../../../lib/session-client';
 
-/** Shapes of the library API (mirrors libs/contracts library.messages.ts; the web app may only import the domain lib). */
-export interface FolderView {
-  id: number;
-  name: string;
-  parentId: number | null;
-  color: FolderColor;
-  icon: string;
-  createdAt: string;
-  videoCount: number;
-  folderCount: number;
-}
-
-export type VideoType = 'youtube' | 'youtube_vr' | 'upload';
-
-export interface VideoView {
-  id: number;
-  title: string;
-  type: VideoType;
-  /** Seconds; null while unknown. */
-  duration: number | null;
-  status: 'draft' | 'processing' | 'ready' | 'failed';
-  url: string;
-  youtubeId: string | null;
-  filename: string | null;
-  thumbnailUrl: string | null;
-  createdAt: string;
-  updatedAt: string;
-  folder: number | null;
-  questionCount: number;
-  /** Anyone with the link may play it; false: private to its owner until shared. */
-  published: boolean;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface DeleteFolderResult {
-  deleted: true;
-  movedVideos: number;
-  movedFolders: number;
-  movedTo: number | null;
-}
-
-export interface UserAnalytics {
-  totalVideos: number;
-  totalQuestions: number;
-  questionTypes: Record<QuestionType, number>;
-  videoSources: { youtube: number; youtubeVR: number; upload: number };
-  learnerAttempts: number;
-  completedAttempts: number;
-  totalInteractions: number;
-  correctAnswers: number;
-  /** Percent correct; null when nobody answered yet. */
-  accuracy: number | null;
-  totalWatchTimeSeconds: number;
-  recentActivity: Array<{ kind: 'video_created' | 'attempt_completed'; videoId: number; title: string; at: string }>;
-  /** Minutes, rounded down. */
-  totalWatchTime: number;
-  learningHours: number;
-  accountAgeDays: number;
-  lastLoginAt: string | null;
-}
+/** Shapes of the library API: the contracts' own (types only). */
+export type { DeleteFolderResult, FolderView, Page, UserAnalytics, VideoType, VideoView } from '@veolearn/contracts/types';
 
 /** null = Home (the root folder). */
 export type FolderId = number | null;
@@ -128,4 +65,11 @@ export function deleteFolder(id: number): Promise<DeleteFolderResult> {
 
 export function fetchUserAnalytics(signal?: AbortSignal): Promise<UserAnalytics | null> {
   return apiRequest<UserAnalytics>('GET', '/api/analytics/user', undefined, { on401: 'returnNull', signal });
+}
+
+export type { PlanUsage } from '@veolearn/domain';
+
+/** GET /api/account/usage: lessons used of the plan's cap, and whether one more may be made now. */
+export function fetchPlanUsage(signal?: AbortSignal): Promise<PlanUsage | null> {
+  return apiRequest<PlanUsage>('GET', '/api/account/usage', undefined, { on401: 'returnNull', signal });
 }

@@ -42,7 +42,6 @@ export function FolderCard({
         type="button"
         onClick={() => onOpen(folder)}
         className="flex min-w-0 flex-1 items-center gap-3 text-left after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
-        aria-label={`Open folder ${folder.name}`}
       >
         <span
           className="flex size-10 shrink-0 items-center justify-center rounded-lg"
@@ -51,6 +50,8 @@ export function FolderCard({
           <Folder className="size-5" fill="currentColor" fillOpacity={0.25} aria-hidden="true" />
         </span>
         <span className="min-w-0">
+          {/* The name read out contains the visible text (WCAG 2.5.3, label in name). */}
+          <span className="sr-only">Open folder </span>
           <span className="block truncate font-medium">{folder.name}</span>
           <span className="block text-xs text-muted-foreground">{countLabel(folder)}</span>
         </span>

@@ -1,6 +1,6 @@
 import { useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
-import { Edit3, FileVideo, Folder, Globe2, Home, Lock, MoreVertical, Pencil, Play, Share2, Trash2 } from 'lucide-react';
+import { BarChart3, Edit3, FileVideo, Folder, Globe2, Home, Lock, MoreVertical, Pencil, Play, Share2, Sparkles, Trash2 } from 'lucide-react';
 import { VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { Badge } from '../../../components/ui/badge';
 import { Button, buttonVariants } from '../../../components/ui/button';
@@ -152,6 +152,9 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
     onError: (error) => toast({ variant: 'destructive', title: 'Sharing not changed', description: serverMessage(error) ?? 'Please try again.' }),
   });
   const targets = folders.filter((f) => f.id !== video.folder);
+  // A video with no questions yet (added by link, or a generation that failed) gets them from the wizard, as itself.
+  const needsQuestions = video.questionCount === 0 && video.status !== 'processing';
+  const generateLink = `${routes.create}?for=${video.id}`;
 
   function moveTo(folderId: FolderId) {
     move.mutate({ id: video.id, folderId });
@@ -205,6 +208,13 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
           inputRef.current?.focus();
         }}
       >
+        {needsQuestions && (
+          <DropdownMenuItem asChild>
+            <Link to={generateLink}>
+              <Sparkles aria-hidden="true" /> Generate questions
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuItem onSelect={() => setEditing('menu')}>
           <Pencil aria-hidden="true" /> Rename
         </DropdownMenuItem>
@@ -214,6 +224,13 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
         <DropdownMenuItem onSelect={() => onExport(video)}>
           <Share2 aria-hidden="true" /> Export
         </DropdownMenuItem>
+        {!needsQuestions && (
+          <DropdownMenuItem asChild>
+            <Link to={routes.lessonResults(video.id)}>
+              <BarChart3 aria-hidden="true" /> Results
+            </Link>
+          </DropdownMenuItem>
+        )}
         <DropdownMenuSeparator />
         <DropdownMenuLabel className="text-xs font-medium text-muted-foreground">Move to</DropdownMenuLabel>
         {video.folder !== null && (
@@ -242,13 +259,19 @@ export function VideoCard({ video, folders, layout, onDelete, onExport }: VideoC
       <Link to={routes.play(video.id)} className={buttonVariants({ size: 'sm' })} aria-label={`Play ${video.title}`}>
         <Play aria-hidden="true" /> Play
       </Link>
-      <Link
-        to={routes.editQuestions(video.id)}
-        className={buttonVariants({ size: 'sm', variant: 'outline' })}
-        aria-label={`Edit questions of ${video.title}`}
-      >
-        <Edit3 aria-hidden="true" /> Edit
-      </Link>
+      {needsQuestions ? (
+        <Link to={generateLink} className={buttonVariants({ size: 'sm', variant: 'outline' })} aria-label={`Generate questions for ${video.title}`}>
+          <Sparkles aria-hidden="true" /> Generate
+        </Link>
+      ) : (
+        <Link
+          to={routes.editQuestions(video.id)}
+          className={buttonVariants({ size: 'sm', variant: 'outline' })}
+          aria-label={`Edit questions of ${video.title}`}
+        >
+          <Edit3 aria-hidden="true" /> Edit
+        </Link>
+      )}
       {menu}
     </div>
   );

@@ -6,6 +6,7 @@ import {
   deleteFolder,
   deleteVideo,
   fetchFolders,
+  fetchPlanUsage,
   fetchUserAnalytics,
   fetchVideos,
   moveVideo,
@@ -40,6 +41,11 @@ export function useFoldersQuery(parent: FolderId) {
 /** Every folder of the user: the move menu and the breadcrumbs. */
 export function useAllFoldersQuery() {
   return useQuery({ queryKey: libraryKeys.allFolders(), queryFn: ({ signal }) => fetchFolders(undefined, signal) });
+}
+
+/** The plan counter; always asked afresh when a screen that shows it opens. */
+export function usePlanUsageQuery() {
+  return useQuery({ queryKey: libraryKeys.usage(), queryFn: ({ signal }) => fetchPlanUsage(signal), staleTime: 0, refetchOnMount: 'always' });
 }
 
 export function useUserAnalyticsQuery() {

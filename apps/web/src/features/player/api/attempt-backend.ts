@@ -23,6 +23,11 @@ export interface AttemptBackend {
   start(restart?: boolean): Promise<AttemptView>;
   answer(attempt: AttemptView, interactionId: number, response: unknown, timeTakenMs: number): Promise<AnswerResult>;
   skip(attempt: AttemptView, interactionId: number): Promise<AnswerResult>;
+  /**
+   * Continue Video after a wrong first try: settles the question and gives its correct answer. Optional:
+   * a backend without it (the SCORM package) gives the answer with the wrong try and asks no second try.
+   */
+  reveal?(attempt: AttemptView, interactionId: number): Promise<AnswerResult>;
   /** A position the rules do not allow is an outcome ({ refused }), not an error. */
   progress(attempt: AttemptView, report: ProgressReport): Promise<ProgressOutcome>;
   /** The last report as the page goes away (pagehide, hidden tab, leaving the player): fire and forget. */

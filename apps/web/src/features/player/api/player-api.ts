@@ -1,6 +1,7 @@
 import type { AnswerStatus, QuestionType, SkippingMode } from '@veolearn/domain';
 import { ApiError, apiRequest, getToken } from '../../../lib/session-client';
 import { playerKeys } from '../player-query-keys';
+import { getDisplayName } from '../model/display-name';
 import type { AttemptBackend } from './attempt-backend';
 
 /**
@@ -46,6 +47,8 @@ export interface PlaybackQuestion {
 export interface PlaybackView {
   video: PlaybackVideo;
   questions: PlaybackQuestion[];
+  /** The signed-in viewer owns the lesson: only then are the creator links shown. Absent in a SCORM package. */
+  viewerIsOwner?: boolean;
 }
 
 export interface FeedbackView {
@@ -64,6 +67,11 @@ export interface AnswerView {
   credit: number;
   /** Tries on this question in this attempt. */
   attempts: number;
+  /**
+   * A wrong first try whose answer is not shown yet: the question is asked once more (after Review
+   * Chapter) until answered again or revealed by Continue Video. The SCORM package never sets it.
+   */
+  secondTry?: boolean;
   answeredAt: string;
   timeTakenMs: number | null;
   /**
@@ -135,8 +143,8 @@ export type ProgressOutcome = { attempt: AttemptView } | { refused: ProgressRefu
  * The player's calls are public: a stale token must not send a learner to the sign-in page, so a
  * 401/403 is an error of the call, never the end of a session.
  */
-async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const result = await apiRequest<T>(method, url, body, { on401: 'returnNull', signal });
+async function call<T>(method: string, url: string, body?: unknown, signal?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+  const result = await apiRequest<T>(method, url, body, { on401: 'returnNull', signal, headers });
   if (result === null) throw new ApiError(401, '', 'Unauthorized');
   return result;
 }
@@ -150,9 +158,21 @@ export function fetchPlayback(videoId: number, signal?: AbortSignal): Promise<Pl
   return call<PlaybackView>('GET', `/api/play/${videoId}`, undefined, signal);
 }
 
-/** Resumes the learner's attempt in progress, or starts one; restart abandons it and starts afresh. */
-export function startAttempt(videoId: number, learnerId: string, restart = false): Promise<AttemptView> {
-  return call<AttemptView>('POST', `/api/play/${videoId}/attempts`, restart ? { learnerId, restart } : { learnerId });
+/** Who starts an attempt, for the teacher's results: the learner's optional name, and the LMS launch it came from. */
+export interface StartAttemptExtras {
+  displayName?: string | null;
+  launchToken?: string | null;
+}
+
+/**
+ * Resumes the learner's attempt in progress, or starts one; restart abandons it and starts afresh. A
+ * display name is kept on the attempt; a launch token lets the server name the LMS user (it checks it).
+ */
+export function startAttempt(videoId: number, learnerId: string, restart = false, extras: StartAttemptExtras = {}): Promise<AttemptView> {
+  const body: { learnerId: string; restart?: boolean; displayName?: string } = { learnerId };
+  if (restart) body.restart = true;
+  if (extras.displayName) body.displayName = extras.displayName;
+  return call<AttemptView>('POST', `/api/play/${videoId}/attempts`, body, undefined, extras.launchToken ? { 'X-LTI-Launch': extras.launchToken } : undefined);
 }
 
 export function answerQuestion(
@@ -160,6 +180,11 @@ export function answerQuestion(
   body: { learnerId: string; interactionId: number; response: unknown; timeTakenMs?: number },
 ): Promise<AnswerResult> {
   return call<AnswerResult>('POST', `/api/attempts/${attemptId}/answers`, body);
+}
+
+/** Continue Video after a wrong first try: settles the question and answers its correct answer and feedback. */
+export function revealAnswer(attemptId: string, body: { learnerId: string; interactionId: number }): Promise<AnswerResult> {
+  return call<AnswerResult>('POST', `/api/attempts/${attemptId}/reveal`, body);
 }
 
 export function skipQuestion(attemptId: string, body: { learnerId: string; interactionId: number }): Promise<AnswerResult> {
@@ -240,14 +265,18 @@ export async function fetchCaptions(url: string, signal?: AbortSignal): Promise<
 }
 
 
-/** The web app's backend: the learner's attempt on the server, through the attempts API. */
-export function createHttpAttemptBackend(videoId: number, learnerId: string): AttemptBackend {
+/**
+ * The web app's backend: the learner's attempt on the server, through the attempts API. Every start
+ * (a resume too) sends the name the learner gave, read when it starts, and the LMS launch's token.
+ */
+export function createHttpAttemptBackend(videoId: number, learnerId: string, launchToken: string | null = null): AttemptBackend {
   return {
     key: playerKeys.attempt(videoId, learnerId),
-    start: (restart = false) => startAttempt(videoId, learnerId, restart),
+    start: (restart = false) => startAttempt(videoId, learnerId, restart, { displayName: launchToken ? null : getDisplayName(), launchToken }),
     answer: (attempt, interactionId, response, timeTakenMs) =>
       answerQuestion(attempt.id, { learnerId, interactionId, response, timeTakenMs: Math.round(timeTakenMs) }),
     skip: (attempt, interactionId) => skipQuestion(attempt.id, { learnerId, interactionId }),
+    reveal: (attempt, interactionId) => revealAnswer(attempt.id, { learnerId, interactionId }),
     progress: (attempt, report) => reportProgress(attempt.id, { learnerId, ...report }),
     progressOnLeave: (attempt, report) => reportProgressOnLeave(attempt.id, { learnerId, ...report }),
     complete: (attempt) => completeAttempt(attempt.id, learnerId),

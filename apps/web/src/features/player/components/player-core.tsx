@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from 'react';
 import { Play, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorCard } from '../../library/components/library-states';
@@ -62,6 +62,13 @@ function useSteadyLink<T extends string | null>(link: T, key: unknown): T {
   return kept.link;
 }
 
+/**
+ * The video, its controls and the line under them fit the window: the video is as wide as the height
+ * left over allows (16:9), the page around the player reserving --player-chrome (its header and
+ * padding, the controls and a notice; 19rem unless the page says otherwise). Never narrower than 20rem.
+ */
+const FIT_VIEWPORT: CSSProperties = { maxWidth: 'max(20rem, calc((100dvh - var(--player-chrome, 19rem)) * 16 / 9))' };
+
 export interface PlayerCoreProps {
   playback: PlaybackView;
   /** Where the attempt lives (stable for the player's life: its key names the attempt in the query cache). */
@@ -99,7 +106,7 @@ interface PlayerViewProps {
 
 function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: PlayerViewProps) {
   const { video } = playback;
-  const captions = useCaptionsQuery(video.id, video.captionsUrl);
+  const captions = useCaptionsQuery(video.id, video.captionsUrl, video.hasCaptions);
   // A private lesson's links are signed and re-signed on every refetch: keep the first ones, so a
   // refetch never reloads the video under the learner (a retry of the source takes the newest).
   const mediaSrc = useSteadyLink(video.mediaUrl, engine.sourceKey);
@@ -166,7 +173,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
             exit={resultsExit}
           />
         )}
-        <div className={cn('grid gap-3', inResults && 'hidden')}>
+        <div className={cn('relative mx-auto grid w-full gap-3', inResults && 'hidden')} style={FIT_VIEWPORT} data-testid="player-stage">
           <div className="relative">
             <div className="relative aspect-video overflow-hidden rounded-xl bg-black shadow-sm">
               {source}
@@ -195,21 +202,6 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
                 </div>
               )}
             </div>
-            {engine.open && (
-              <div className="mt-3 flex justify-center md:absolute md:inset-0 md:mt-0 md:items-center md:rounded-xl md:bg-black/55 md:p-4">
-                <QuestionCard
-                  open={engine.open}
-                  total={engine.questions.length}
-                  canSkip={engine.canSkip}
-                  requireCorrect={engine.rules.requireCorrect && !engine.open.review?.result.final}
-                  onAnswer={engine.answer}
-                  onSkip={engine.skip}
-                  onReviewChapter={engine.reviewChapter}
-                  onContinue={engine.continueVideo}
-                  onTryAgain={engine.tryAgain}
-                />
-              </div>
-            )}
           </div>
           <PlayerControls
             playing={engine.playing}
@@ -229,6 +221,22 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
             onStartOver={canRestart ? () => void restart() : undefined}
             startingOver={busy}
           />
+          {engine.open && (
+            // Phones: under the controls, so video, controls and question fit the screen together. From md: over the video.
+            <div className="flex justify-center md:absolute md:inset-x-0 md:top-0 md:aspect-video md:items-center md:rounded-xl md:bg-black/55 md:p-4">
+              <QuestionCard
+                open={engine.open}
+                total={engine.questions.length}
+                canSkip={engine.canSkip}
+                requireCorrect={engine.rules.requireCorrect && !engine.open.review?.result.final}
+                onAnswer={engine.answer}
+                onSkip={engine.skip}
+                onReviewChapter={engine.reviewChapter}
+                onContinue={engine.continueVideo}
+                onTryAgain={engine.tryAgain}
+              />
+            </div>
+          )}
           {engine.finishError && (
             <div role="alert" className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-destructive/40 bg-destructive/5 px-4 py-3 text-sm">
               <span>{engine.finishError}</span>

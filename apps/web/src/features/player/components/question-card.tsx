@@ -1,14 +1,16 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { Loader2, Play, RotateCcw, SkipForward, XCircle } from 'lucide-react';
+import { CircleAlert, Loader2, Play, RotateCcw, SkipForward, XCircle } from 'lucide-react';
 import { formatClock, QUESTION_TYPE_LABELS } from '@veolearn/domain';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { serverMessage } from '../../../lib/session-client';
-import type { OpenQuestion } from '../hooks/use-player-engine';
+import { cn } from '../../../lib/utils';
+import { isPartlyCorrect, type OpenQuestion } from '../hooks/use-player-engine';
 import { describeAnswer, type Draft, initialDraft, isComplete, storedResponse } from '../model/responses';
 import { QuestionInputs } from './question-inputs';
 
 export const WRONG_ANSWER_TITLE = "That's not quite right. What would you like to do?";
+export const PARTLY_CORRECT_TITLE = "That's partly correct. What would you like to do?";
 
 interface QuestionCardProps {
   open: OpenQuestion;
@@ -18,7 +20,7 @@ interface QuestionCardProps {
   onAnswer(response: unknown): Promise<void>;
   onSkip(): Promise<void>;
   onReviewChapter(): void;
-  onContinue(): void;
+  onContinue(): Promise<void>;
   onTryAgain(): void;
 }
 
@@ -43,16 +45,24 @@ export function QuestionCard(props: QuestionCardProps) {
         <span className="font-medium text-foreground">
           Question {open.number} of {total}
         </span>
-        <span aria-hidden="true">·</span>
-        <span>at {formatClock(question.timestamp)}</span>
-        {question.topicTitle && (
-          <>
-            <span aria-hidden="true">·</span>
-            <span className="truncate">{question.topicTitle}</span>
-          </>
+        {open.secondTry && (
+          <Badge variant="outline" data-testid="second-try">
+            Second try
+          </Badge>
         )}
+        {/* On a phone the header stays one line: the time (shown by the controls too) and the topic are for wider screens. */}
+        <span className="hidden min-w-0 items-center gap-2 sm:inline-flex">
+          <span aria-hidden="true">·</span>
+          <span>at {formatClock(question.timestamp)}</span>
+          {question.topicTitle && (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="truncate">{question.topicTitle}</span>
+            </>
+          )}
+        </span>
       </div>
-      <div className="overflow-y-auto px-4 py-4 sm:px-5">
+      <div className="overflow-y-auto px-4 py-3 sm:px-5 sm:py-4">
         {open.review ? (
           <AnswerReview {...props} headingId={headingId} />
         ) : (
@@ -71,7 +81,9 @@ function useFocusOnMount<T extends HTMLElement>() {
   return ref;
 }
 
-function QuestionForm({ open, canSkip, onAnswer, onSkip, headingId }: QuestionCardProps & { headingId: string }) {
+function QuestionForm({ open, canSkip: skippable, onAnswer, onSkip, headingId }: QuestionCardProps & { headingId: string }) {
+  // A question asked again already has its first answer: it can only be answered.
+  const canSkip = skippable && !open.secondTry;
   const { view, mapping } = open.shown;
   const [draft, setDraft] = useState<Draft>(() => initialDraft(view));
   const [busy, setBusy] = useState<'answer' | 'skip' | null>(null);
@@ -129,24 +141,47 @@ function QuestionForm({ open, canSkip, onAnswer, onSkip, headingId }: QuestionCa
   );
 }
 
-/** After a wrong answer: the feedback, and Review Chapter with Continue Video (or Try Again when a correct answer is required). */
+/**
+ * After a wrong answer. A first try offers Review Chapter (asked again at its time) and Continue Video
+ * (or Try Again when a correct answer is required), and keeps the correct answer back; after the last
+ * try the correct answer is shown and the learner goes on.
+ */
 function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTryAgain, headingId }: QuestionCardProps & { headingId: string }) {
   const review = open.review;
   const heading = useFocusOnMount<HTMLHeadingElement>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
   if (!review) return null;
-  const { result, response } = review;
-  const revealed = result.correctAnswer !== null && result.correctAnswer !== undefined;
+  const { result, response, last } = review;
+  const partly = isPartlyCorrect(result);
+  const revealed = last && result.correctAnswer !== null && result.correctAnswer !== undefined;
+  let title = partly ? PARTLY_CORRECT_TITLE : WRONG_ANSWER_TITLE;
+  if (last) title = partly ? "That's partly correct." : "That's still not right.";
+
+  async function goOn() {
+    setBusy(true);
+    setError(null);
+    try {
+      await onContinue();
+    } catch (e) {
+      setError(serverMessage(e) ?? 'The video could not go on. Check your connection and try again.');
+      setBusy(false);
+    }
+  }
+
+  const tone = partly ? 'border-amber-400/60 bg-amber-50' : 'border-destructive/30 bg-destructive/5';
+  const Icon = partly ? CircleAlert : XCircle;
   return (
-    <div className="grid gap-4">
+    <div className="grid gap-3 sm:gap-4" data-testid="answer-review">
       <p className="text-sm text-muted-foreground">{open.question.question}</p>
       <h2 id={headingId} ref={heading} tabIndex={-1} className="flex items-start gap-2 text-base font-semibold leading-snug outline-none sm:text-lg">
-        <XCircle className="mt-0.5 size-5 shrink-0 text-destructive" aria-hidden="true" />
-        {WRONG_ANSWER_TITLE}
+        <Icon className={cn('mt-0.5 size-5 shrink-0', partly ? 'text-amber-600' : 'text-destructive')} aria-hidden="true" />
+        {title}
       </h2>
-      {(result.feedback.incorrect || result.feedback.explanation) && (
-        <div className="grid gap-2 rounded-lg border border-destructive/30 bg-destructive/5 p-3 text-sm">
+      {(result.feedback.incorrect || (last && result.feedback.explanation)) && (
+        <div className={cn('grid gap-2 rounded-lg border p-3 text-sm', tone)}>
           {result.feedback.incorrect && <p>{result.feedback.incorrect}</p>}
-          {result.feedback.explanation && <p className="text-muted-foreground">{result.feedback.explanation}</p>}
+          {last && result.feedback.explanation && <p className="text-muted-foreground">{result.feedback.explanation}</p>}
         </div>
       )}
       {result.final && !result.correct && (
@@ -154,7 +189,7 @@ function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTry
           That was your last try for this question.
         </p>
       )}
-      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-medium text-muted-foreground">Your answer</dt>
         <dd>{describeAnswer(open.learner, response)}</dd>
         {revealed && (
@@ -164,16 +199,29 @@ function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTry
           </>
         )}
       </dl>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onReviewChapter}>
-          <RotateCcw aria-hidden="true" />
-          Review Chapter
-        </Button>
-        {requireCorrect ? (
+      {!last && !requireCorrect && (
+        <p className="text-sm text-muted-foreground" data-testid="wrong-answer-choice">
+          Only your first answer counts towards your score.
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="flex items-start gap-2 text-sm text-destructive">
+          <XCircle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {error}
+        </p>
+      )}
+      <div className="grid auto-cols-fr grid-flow-col gap-2 sm:flex sm:justify-end [&>*]:px-2 sm:[&>*]:px-4">
+        {!last && (
+          <Button variant="outline" onClick={onReviewChapter} disabled={busy}>
+            <RotateCcw aria-hidden="true" />
+            Review Chapter
+          </Button>
+        )}
+        {requireCorrect && !last ? (
           <Button onClick={onTryAgain}>Try Again</Button>
         ) : (
-          <Button onClick={onContinue}>
-            <Play aria-hidden="true" />
+          <Button onClick={() => void goOn()} disabled={busy}>
+            {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
             Continue Video
           </Button>
         )}

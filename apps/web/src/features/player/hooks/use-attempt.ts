@@ -31,6 +31,14 @@ export function useAttempt(backend: AttemptBackend, enabled: boolean) {
         set(result.attempt);
         return result;
       },
+      /** Continue Video after a wrong first try: the answer from the backend, or null when it gave it with the try. */
+      async reveal(interactionId: number) {
+        const attempt = requireAttempt(current());
+        if (!backend.reveal) return null;
+        const result = await backend.reveal(attempt, interactionId);
+        set(result.attempt);
+        return result;
+      },
       async skip(interactionId: number) {
         const attempt = requireAttempt(current());
         const result = await backend.skip(attempt, interactionId);

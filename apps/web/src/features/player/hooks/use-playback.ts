@@ -14,10 +14,13 @@ export function usePlaybackQuery(videoId: number) {
   });
 }
 
-/** The video's caption cues (empty when it has none), read from the playback view's captions link ('' = none). */
-export function useCaptionsQuery(videoId: number, url: string) {
+/**
+ * The video's caption cues, read from the playback view's captions link only when the video has captions
+ * (a lesson without them would answer 404 on every load); empty otherwise.
+ */
+export function useCaptionsQuery(videoId: number, url: string, hasCaptions: boolean) {
   return useQuery({
-    enabled: url !== '',
+    enabled: hasCaptions && url !== '',
     queryKey: playerKeys.captions(videoId),
     queryFn: async ({ signal }) => {
       const text = await fetchCaptions(url, signal);

@@ -5,13 +5,14 @@ import type { AttemptBackend } from '../api/attempt-backend';
 import type { AnswerResult, AttemptResults, AttemptView, PlaybackQuestion, PlaybackView } from '../api/player-api';
 import type { MediaController, MediaEvents } from '../media/media-controller';
 import { useLatest } from '../media/use-latest';
-import { shuffleQuestion, type ShownQuestion, toLearnerQuestion } from '../model/responses';
+import { describeAnswer, shuffleQuestion, type ShownQuestion, toLearnerQuestion } from '../model/responses';
 import {
   completedCount,
   decideSeek,
   dueQuestion,
   finiteDuration,
   inPlayingOrder,
+  isOpen,
   reviewPosition,
   ruleStatusMap,
   statusMap,
@@ -37,8 +38,25 @@ export interface OpenQuestion {
   openedAt: number;
   /** Bumped by Try Again: the form starts afresh. */
   tryNumber: number;
+  /** Asked again after Review Chapter: the second (and last) try after a wrong first one. */
+  secondTry: boolean;
   /** Set after a wrong answer: what the server said and what was sent (stored indexes). */
-  review: { result: AnswerResult; response: unknown } | null;
+  review: AnswerReviewState | null;
+}
+
+export interface AnswerReviewState {
+  result: AnswerResult;
+  response: unknown;
+  /**
+   * No try is left (the second try, or the SCORM limit): the correct answer is shown and the learner
+   * goes on. Otherwise the learner chooses Review Chapter (asked again) or Continue Video (answer shown).
+   */
+  last: boolean;
+}
+
+/** "partly correct" for a wrong answer that earned some credit (ordering, matching, multiple choice...). */
+export function isPartlyCorrect(result: Pick<AnswerResult, 'correct' | 'credit'>): boolean {
+  return !result.correct && result.credit > 0;
 }
 
 export type NoticeTone = 'success' | 'info' | 'warning' | 'error';
@@ -54,6 +72,7 @@ export interface Notice {
 export type Phase = 'watching' | 'finishing' | 'results';
 
 const ALREADY_ANSWERED_STATUS = 409;
+const FIRST_TRY_SCORES = 'Your first answer is the one that counts towards your score.';
 
 /**
  * Everything the player does, whatever the source: asks each question when its time comes (and those
@@ -137,8 +156,9 @@ export function usePlayerEngine(playback: PlaybackView, backend: AttemptBackend)
       return;
     }
     if (!keepNotice) setNotice(null);
-    setOpen({ question, learner, shown: shuffleQuestion(learner, attemptId), number, openedAt: performance.now(), tryNumber: 1, review: null });
-    announce(`Question ${number} of ${questions.length}: ${question.question}`);
+    const secondTry = api.current()?.answers.some((a) => a.interactionId === question.id && a.secondTry === true) ?? false;
+    setOpen({ question, learner, shown: shuffleQuestion(learner, attemptId), number, openedAt: performance.now(), tryNumber: 1, secondTry, review: null });
+    announce(`Question ${number} of ${questions.length}${secondTry ? ', second try' : ''}: ${question.question}`);
   }
 
   function tick() {
@@ -299,12 +319,15 @@ export function usePlayerEngine(playback: PlaybackView, backend: AttemptBackend)
       const result = await api.answer(current.question.id, response, performance.now() - current.openedAt);
       if (result.correct) {
         setOpen(null);
-        setNotice({ tone: 'success', title: 'Correct!', text: result.feedback.correct, detail: result.feedback.explanation });
+        const detail = current.secondTry ? [result.feedback.explanation, FIRST_TRY_SCORES].filter(Boolean).join(' ') : result.feedback.explanation;
+        setNotice({ tone: 'success', title: 'Correct!', text: result.feedback.correct, detail });
         announce(`Correct! ${result.feedback.correct ?? ''}`);
         proceed();
       } else {
-        setOpen({ ...current, review: { result, response } });
-        announce(`That's not quite right. ${result.feedback.incorrect ?? ''}`);
+        const last = current.secondTry || result.final === true;
+        setOpen({ ...current, review: { result, response, last } });
+        const opening = isPartlyCorrect(result) ? "That's partly correct." : "That's not quite right.";
+        announce(`${opening} ${result.feedback.incorrect ?? ''}`);
       }
     } catch (error) {
       if (error instanceof ApiError && error.status === ALREADY_ANSWERED_STATUS) {
@@ -336,11 +359,27 @@ export function usePlayerEngine(playback: PlaybackView, backend: AttemptBackend)
     const position = reviewPosition(current.question);
     controller.seek(position);
     setTime(Math.floor(position * 10) / 10);
-    setNotice({ tone: 'info', title: 'Reviewing the chapter', text: `Playing again from ${formatClock(position)}.` });
+    // Asked again when its time comes, unless the backend settled it (the SCORM package asks no second try).
+    const askedAgain = isOpen(current.question.id, currentStatuses(), currentRules());
+    const again = askedAgain ? ` The question is asked again at ${formatClock(current.question.timestamp)}.` : '';
+    setNotice({ tone: 'info', title: 'Reviewing the chapter', text: `Playing again from ${formatClock(position)}.${again}` });
     controller.play();
   }
 
-  function continueVideo() {
+  /**
+   * Goes on after a wrong answer. After a first try the correct answer is fetched now (the server kept it
+   * back, and the question will not be asked again) and shown under the video.
+   */
+  async function continueVideo(): Promise<void> {
+    const current = openRef.current;
+    if (!current) return;
+    const review = current.review;
+    if (review && !review.last && !currentRules().requireCorrect) {
+      const revealed = (await api.reveal(current.question.id)) ?? review.result;
+      const answerText = describeAnswer(current.learner, revealed.correctAnswer);
+      setNotice({ tone: 'info', title: `Correct answer: ${answerText}`, text: revealed.feedback.explanation });
+      announce(`Correct answer: ${answerText}`);
+    }
     setOpen(null);
     proceed();
   }
@@ -403,6 +442,12 @@ export function usePlayerEngine(playback: PlaybackView, backend: AttemptBackend)
       watched.current.lastTick = 0;
       ended.current = true;
       void sendProgress().then(() => proceed());
+    },
+    onSeeked() {
+      // A strict mode checks every jump at once, paused or not: the server refuses a position past what
+      // the learner may reach and the player goes back (a seek from outside the player's own controls
+      // would otherwise stand until playback's next report).
+      if (currentRules().skippingMode !== 'free' && !openRef.current) void sendProgress();
     },
     onDuration(seconds) {
       setMediaDuration(seconds);

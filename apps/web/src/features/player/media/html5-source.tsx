@@ -122,6 +122,7 @@ export function Html5Source({ src, title, startAt, captionsSrc, captionsOn, even
       onPlay={() => !probe.current.active && latest.current.onPlay()}
       onPause={() => !probe.current.active && latest.current.onPause()}
       onEnded={() => !probe.current.active && latest.current.onEnded()}
+      onSeeked={() => !probe.current.active && latest.current.onSeeked?.()}
       onError={() => latest.current.onError(SOURCE_UNAVAILABLE)}
     >
       {captionsSrc && <track kind="captions" src={captionsSrc} srcLang="en" label="Captions" default={captionsOn} />}

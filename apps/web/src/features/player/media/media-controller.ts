@@ -22,6 +22,8 @@ export interface MediaEvents {
   onPause(): void;
   onEnded(): void;
   onDuration(seconds: number): void;
+  /** The position jumped (by the player or from outside it, such as the browser's media controls). */
+  onSeeked?(): void;
   /** The source cannot play ('Video source not available'); the player offers a retry. */
   onError(message: string): void;
 }

@@ -124,4 +124,18 @@ describe('ruleStatusMap', () => {
     expect(completedCount(questions, ruleStatusMap(answers), rules)).toBe(2);
     expect(dueQuestion(questions, ruleStatusMap(answers), rules, 35)?.id).toBe(2);
   });
+
+  it('keeps a wrong first try awaiting its second try open, so it is asked again when its time comes', () => {
+    const answers = [
+      { interactionId: 1, status: 'incorrect' as const, secondTry: true },
+      { interactionId: 2, status: 'incorrect' as const, secondTry: false },
+    ];
+    const rules: AttemptRules = { skippingMode: 'free', requireCorrect: false };
+    const questions = [1, 2].map((id) => ({ id, timestamp: id * 10, topicStartTime: 5 }));
+    expect([...ruleStatusMap(answers)]).toEqual([[2, 'incorrect']]);
+    expect(completedCount(questions, ruleStatusMap(answers), rules)).toBe(1);
+    // Review Chapter replays from 5 s: nothing is asked before 10 s, then the same question again.
+    expect(dueQuestion(questions, ruleStatusMap(answers), rules, 9.9)).toBeNull();
+    expect(dueQuestion(questions, ruleStatusMap(answers), rules, 10)?.id).toBe(1);
+  });
 });

@@ -23,10 +23,18 @@ export function statusMap(answers: ReadonlyArray<{ interactionId: number; status
 
 /**
  * The statuses the attempt rules go by: like statusMap, except that a wrong answer with no tries left
- * (AnswerView.final, the SCORM 2004 limit) is settled like a skip, even with "require correct".
+ * (AnswerView.final, the SCORM 2004 limit) is settled like a skip, even with "require correct", and a
+ * wrong first try waiting for its second try (AnswerView.secondTry) is still open, so it is asked again.
  */
-export function ruleStatusMap(answers: ReadonlyArray<{ interactionId: number; status: AnswerStatus; final?: boolean }>): Map<number, AnswerStatus> {
-  return new Map(answers.map((a) => [a.interactionId, a.final && a.status === 'incorrect' ? 'skipped' : a.status]));
+export function ruleStatusMap(
+  answers: ReadonlyArray<{ interactionId: number; status: AnswerStatus; final?: boolean; secondTry?: boolean }>,
+): Map<number, AnswerStatus> {
+  const entries: Array<[number, AnswerStatus]> = [];
+  for (const a of answers) {
+    if (a.secondTry && a.status === 'incorrect') continue;
+    entries.push([a.interactionId, a.final && a.status === 'incorrect' ? 'skipped' : a.status]);
+  }
+  return new Map(entries);
 }
 
 /** The questions in playing order (by time, then id), without changing the given list. */

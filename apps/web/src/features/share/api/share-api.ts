@@ -1,84 +1,28 @@
 import { ApiError, apiCall, getToken } from '../../../lib/session-client';
 import type { VideoView } from '../../library/api/library-api';
 
-/**
- * The export side of the API (mirrors libs/contracts export.messages.ts; the web app may only
- * import the domain lib).
- */
-export type ExportFormat = 'url' | 'embed' | 'lti' | 'scorm';
-export type LmsType = 'moodle' | 'canvas' | 'blackboard' | 'brightspace';
-export type ScormVersion = '1.2' | '2004';
-export type LtiVersion = '1.3' | '1.1';
+import type {
+  ExportFormat,
+  ExportJobView,
+  ExportOptions,
+  ExportResult,
+  LtiConfigVersion,
+  LtiGradeView,
+  ScormVersion,
+  ShareLinks,
+  TestScormResult,
+} from '@veolearn/contracts/types';
 
-export interface ExportRequest {
-  format: ExportFormat;
-  embedWidth?: number;
-  embedHeight?: number;
-  autoplay?: boolean;
-  showControls?: boolean;
-  includeAnalytics?: boolean;
-  lmsType?: LmsType;
-  scormVersion?: ScormVersion;
-}
+/** The export side of the API: the shapes are the contracts' own (types only). */
+export type { ExportJobView, ExportResult, LmsConfiguration, LmsType, LtiGradeState, LtiGradeView, ScormVersion, ShareLinks, TestScormResult } from '@veolearn/contracts/types';
+export type LtiVersion = LtiConfigVersion;
 
-/** How to set the lesson up in one LMS; each LMS names its key fields its own way. */
-export interface LmsConfiguration {
-  lms: LmsType;
-  name: string;
-  launch_url?: string;
-  tool_url?: string;
-  consumer_key?: string;
-  key?: string;
-  provider_key?: string;
-  shared_secret?: string;
-  secret?: string;
-  provider_secret?: string;
-  custom_parameters: Record<string, string>;
-  instructions: string[];
-}
-
-export interface ShareLinks {
-  /** The share page /video/{id}. */
-  url: string;
-  playerUrl: string;
-  embedUrl: string;
-}
-
-export type ExportState = 'queued' | 'active' | 'completed' | 'failed';
-
-export interface ExportJobView {
-  id: string;
-  videoId: number;
-  format: 'scorm';
-  scormVersion: ScormVersion;
-  state: ExportState;
-  /** 0-100. */
-  progress: number;
-  stage: string;
-  downloadUrl: string | null;
-  /** '{title}_SCORM.zip'. */
-  filename: string;
-  sizeBytes: number | null;
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
-}
+/** What the share page sends: a format and any of the spec's options (the service fills the rest). */
+export type ExportRequest = { format: ExportFormat } & Partial<ExportOptions>;
 
 export interface EmbedCodes extends ShareLinks {
   iframeCode: string;
   responsiveCode: string;
-}
-
-export type ExportResult =
-  | { type: 'url'; data: ShareLinks }
-  | { type: 'embed'; data: EmbedCodes }
-  | { type: 'lti'; data: ShareLinks & { configurations: LmsConfiguration[] } }
-  | { type: 'scorm'; data: ShareLinks & { job: ExportJobView } };
-
-export interface TestScormResult {
-  success: boolean;
-  testUrl: string | null;
-  errors: string[];
 }
 
 /** The owner's view of one video (404 for anyone else). */
@@ -174,4 +118,14 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
 /** The server's plan refusal (402), whose message names the plan to upgrade to. */
 export function isPlanRequired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 402;
+}
+
+/** The lesson's LMS grades, newest first (owner only). */
+export function fetchLtiGrades(id: number): Promise<LtiGradeView[]> {
+  return apiCall<LtiGradeView[]>('GET', `/api/videos/${id}/lti-grades`);
+}
+
+/** Sends a failed grade to the LMS again; answers the grade with its new state. */
+export function resendLtiGrade(id: number, gradeId: string): Promise<LtiGradeView> {
+  return apiCall<LtiGradeView>('POST', `/api/videos/${id}/lti-grades/${encodeURIComponent(gradeId)}/resend`);
 }

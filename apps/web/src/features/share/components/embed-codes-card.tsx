@@ -18,7 +18,7 @@ export function EmbedCodesCard({ videoId, onUse }: { videoId: number; onUse: () 
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">Embed Codes</CardTitle>
+        <CardTitle as="h2" className="text-base">Embed Codes</CardTitle>
         <CardDescription>Paste into a website, blog or LMS page that accepts HTML.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -48,7 +48,7 @@ export function LmsCard({ videoId }: { videoId: number }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-4">
         <div className="grid gap-1.5">
-          <CardTitle className="text-base">LMS Integration</CardTitle>
+          <CardTitle as="h2" className="text-base">LMS Integration</CardTitle>
           <CardDescription>Add the lesson to a course as an external tool (LTI).</CardDescription>
         </div>
         <a

@@ -17,7 +17,7 @@ export function ScormCard({ videoId }: { videoId: number }) {
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-4">
         <div className="grid gap-1.5">
-          <CardTitle className="text-base">SCORM Export</CardTitle>
+          <CardTitle as="h2" className="text-base">SCORM Export</CardTitle>
           <CardDescription>Upload the package to any SCORM 1.2 or 2004 LMS; it reports score and completion.</CardDescription>
         </div>
         <DropdownMenu>

@@ -24,7 +24,7 @@ export function ShareUrlsCard({ videoId, origin, onUse }: { videoId: number; ori
   return (
     <Card>
       <CardHeader className="pb-4">
-        <CardTitle className="text-base">Share URLs</CardTitle>
+        <CardTitle as="h2" className="text-base">Share URLs</CardTitle>
         <CardDescription>Send a link to learners; they play the lesson without an account.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">

@@ -112,7 +112,7 @@ export function VideoDetailsCard({ video }: { video: VideoView }) {
   return (
     <Card>
       <CardHeader className="pb-2">
-        <CardTitle className="text-base">Video Details</CardTitle>
+        <CardTitle as="h2" className="text-base">Video Details</CardTitle>
       </CardHeader>
       <CardContent>
         <TitleField key={video.id} video={video} />

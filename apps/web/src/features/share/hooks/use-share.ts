@@ -8,16 +8,19 @@ import { playerKeys } from '../../player/player-query-keys';
 import {
   downloadFile,
   fetchExportJob,
+  fetchLtiGrades,
   fetchOwnerVideo,
   fetchText,
   isPlanRequired,
   ltiConfigPath,
   renameVideo,
   requestExport,
+  resendLtiGrade,
   testScorm,
   type ExportJobView,
   type ExportRequest,
   type ExportResult,
+  type LtiGradeView,
   type LtiVersion,
   type ScormVersion,
 } from '../api/share-api';
@@ -218,4 +221,28 @@ export function useTestScorm(videoId: number) {
     [mutate],
   );
   return { run, testing: test.isPending };
+}
+
+/** The lesson's grades sent back to an LMS (owner only). */
+export function useLtiGradesQuery(videoId: number) {
+  return useQuery({
+    queryKey: shareKeys.ltiGrades(videoId),
+    queryFn: () => fetchLtiGrades(videoId),
+    retry: (count, error) => !notFound(error) && count < 1,
+  });
+}
+
+/** Resends a failed grade; the list shows the grade's new state at once, then is read again. */
+export function useResendLtiGrade(videoId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (gradeId: string) => resendLtiGrade(videoId, gradeId),
+    onSuccess: (grade) => {
+      queryClient.setQueryData<LtiGradeView[]>(shareKeys.ltiGrades(videoId), (grades) => grades?.map((g) => (g.id === grade.id ? grade : g)));
+      toast({ title: 'Grade queued', description: 'It will be sent to the LMS again.' });
+      return queryClient.invalidateQueries({ queryKey: shareKeys.ltiGrades(videoId) });
+    },
+    onError: (error: Error) =>
+      toast({ variant: 'destructive', title: 'Grade not resent', description: serverMessage(error) ?? 'The grade could not be queued again.' }),
+  });
 }

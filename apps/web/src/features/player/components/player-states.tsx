@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Loader2, RotateCw, VideoOff } from 'lucide-react';
 import { Button, buttonVariants } from '../../../components/ui/button';
-import { Card, CardContent } from '../../../components/ui/card';
 import { routes } from '../../../app/routes';
+import { NotFoundCard } from '../../../components/layout/not-found-card';
 
 /** The example video the not-found screen offers (spec: a button to /play/234). */
 export const EXAMPLE_VIDEO_ID = 234;
@@ -18,26 +18,17 @@ export function PlayerLoading({ label = 'Loading video...' }: { label?: string }
 
 export function VideoNotFound({ requestedId }: { requestedId: string }) {
   return (
-    <main className="flex min-h-screen items-center justify-center bg-muted/30 p-4">
-      <Card className="w-full max-w-md text-center">
-        <CardContent className="grid justify-items-center gap-3 pt-8 pb-8">
-          <span className="flex size-14 items-center justify-center rounded-full bg-destructive/10">
-            <VideoOff className="size-7 text-destructive" aria-hidden="true" />
-          </span>
-          <h1 className="text-2xl font-bold">Video not found</h1>
-          <p className="text-sm text-muted-foreground">The video you're looking for doesn't exist.</p>
-          <p className="rounded-md bg-muted px-3 py-1 font-mono text-xs">Requested ID: {requestedId}</p>
-          <div className="mt-2 flex flex-wrap justify-center gap-2">
-            <Link to={routes.play(EXAMPLE_VIDEO_ID)} className={buttonVariants({ variant: 'outline' })}>
-              Try Video {EXAMPLE_VIDEO_ID}
-            </Link>
-            <Link to={routes.dashboard} className={buttonVariants()}>
-              Back to Dashboard
-            </Link>
-          </div>
-        </CardContent>
-      </Card>
-    </main>
+    <NotFoundCard title="Video not found" message="The video you're looking for doesn't exist.">
+      <p className="rounded-md bg-muted px-3 py-1 font-mono text-xs">Requested ID: {requestedId}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-2">
+        <Link to={routes.play(EXAMPLE_VIDEO_ID)} className={buttonVariants({ variant: 'outline' })}>
+          Try Video {EXAMPLE_VIDEO_ID}
+        </Link>
+        <Link to={routes.dashboard} className={buttonVariants()}>
+          Back to Dashboard
+        </Link>
+      </div>
+    </NotFoundCard>
   );
 }
 

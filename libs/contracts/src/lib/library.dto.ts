@@ -1,8 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Matches, MaxLength, Min, ValidateIf } from 'class-validator';
 import { FOLDER_COLOR_VALUES, FOLDER_NAME_MAX_LENGTH, type FolderColor, VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { NoControlCharacters } from './no-control-characters.validator';
+import { PageNumberField, PageSizeField } from './paging.dto';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 const FOLDER_SELECTOR = /^(root|[1-9][0-9]{0,9})$/;
@@ -114,20 +115,10 @@ export class ListVideosQuery {
   @IsOptional()
   folder?: string;
 
-  @ApiPropertyOptional({ default: 1 })
-  @Max(100_000, { message: 'page is too large' })
-  @Min(1, { message: 'page must be 1 or more' })
-  @IsInt({ message: 'page must be a whole number' })
-  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
-  @IsOptional()
+  @PageNumberField()
   page?: number;
 
-  @ApiPropertyOptional({ default: 100, maximum: 1000 })
-  @Max(1000, { message: 'pageSize must be at most 1000' })
-  @Min(1, { message: 'pageSize must be 1 or more' })
-  @IsInt({ message: 'pageSize must be a whole number' })
-  @Transform(({ value }) => (value === undefined ? undefined : Number(value)))
-  @IsOptional()
+  @PageSizeField(1000, 100)
   pageSize?: number;
 }
 

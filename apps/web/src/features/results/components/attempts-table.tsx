@@ -68,6 +68,17 @@ interface AttemptsTableProps {
   loading: boolean;
 }
 
+/** The header cells: spacing, and the columns narrow screens leave out (their cells below hide alike). */
+const COLUMNS = [
+  { label: 'Learner', className: 'pr-2 sm:min-w-40 sm:pr-3' },
+  { label: 'Score', className: 'pr-2 sm:pr-3' },
+  { label: 'Correct', className: 'pr-3 max-sm:hidden' },
+  { label: 'Time', className: 'pr-2 sm:pr-3' },
+  { label: 'Status', className: 'pr-2 sm:pr-3' },
+  { label: 'Started', className: 'pr-3 max-md:hidden' },
+  { label: 'Finished', className: 'max-md:hidden' },
+];
+
 /** Who took the lesson and how they did, newest first; a page at a time. */
 export function AttemptsTable({ attempts, numbers, page, pageSize, total, onPage, loading }: AttemptsTableProps) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
@@ -77,27 +88,11 @@ export function AttemptsTable({ attempts, numbers, page, pageSize, total, onPage
         <table className="w-full text-left text-sm" data-testid="attempts-table">
           <thead className="border-b text-xs text-muted-foreground">
             <tr>
-              <th scope="col" className="py-2 pr-2 font-medium sm:min-w-40 sm:pr-3">
-                Learner
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">
-                Score
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium max-sm:hidden">
-                Correct
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">
-                Time
-              </th>
-              <th scope="col" className="py-2 pr-2 font-medium sm:pr-3">
-                Status
-              </th>
-              <th scope="col" className="py-2 pr-3 font-medium max-md:hidden">
-                Started
-              </th>
-              <th scope="col" className="py-2 font-medium max-md:hidden">
-                Finished
-              </th>
+              {COLUMNS.map(({ label, className }) => (
+                <th key={label} scope="col" className={`py-2 font-medium ${className}`}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y">

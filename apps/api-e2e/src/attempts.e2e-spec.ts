@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startStack, type RunningStack } from '@veolearn/testing';
-import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
+import { api, expectErrorBody, RELAXED_LIMITS, sql, type Account, bearer, unlimitedAccount } from './support';
 
 let stack: RunningStack;
 
@@ -12,23 +12,11 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Account {
-  id: number;
-  token: string;
-}
-
 type Body = Record<string, unknown>;
 type Mode = 'free' | 'no_skip_forward' | 'no_seek';
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
 /** A new account allowed any number of videos. */
-async function account(): Promise<Account> {
-  const { user, body } = await signUp(stack);
-  await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
-  const res = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
-  return { id: user.id, token: res.body.token as string };
-}
+const account = () => unlimitedAccount(stack);
 
 /** Feedback whose texts name the question, so a leak shows up in the raw JSON. */
 function feedback(tag: string) {

@@ -16,7 +16,7 @@ import {
 import { clientTransport, videoServiceAddress } from '@veolearn/nest-common';
 import { startStack, type RunningStack } from '@veolearn/testing';
 import { defaultFeedback, type Entitlements, QUESTION_TYPES } from '@veolearn/domain';
-import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
+import { api, expectErrorBody, RELAXED_LIMITS, sql, type Account, bearer, unlimitedAccount } from './support';
 
 let stack: RunningStack;
 
@@ -28,22 +28,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-interface Account {
-  id: number;
-  token: string;
-}
-
 type Body = Record<string, unknown>;
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
 /** A new account allowed any number of videos. */
-async function account(): Promise<Account> {
-  const { user, body } = await signUp(stack);
-  await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
-  const res = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
-  return { id: user.id, token: res.body.token as string };
-}
+const account = () => unlimitedAccount(stack);
 
 /** A video of `owner` made through the API; `duration` (seconds) is then set by SQL, as the generator would learn it. */
 async function video(owner: Account, duration: number | null = null): Promise<number> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseCsv } from '@veolearn/domain';
 import { startStack, type RunningStack } from '@veolearn/testing';
-import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
+import { api, expectErrorBody, RELAXED_LIMITS, sql, type Account, bearer, unlimitedAccount } from './support';
 
 /**
  * Issue 14, lesson results for the teacher: GET /api/videos/{id}/results and /results.csv. A class
@@ -11,21 +11,10 @@ import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
 
 let stack: RunningStack;
 
-interface Account {
-  id: number;
-  token: string;
-}
-
 type Body = Record<string, unknown>;
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function account(): Promise<Account> {
-  const { user, body } = await signUp(stack);
-  await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
-  const res = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
-  return { id: user.id, token: res.body.token as string };
-}
+/** A new account allowed any number of videos. */
+const account = () => unlimitedAccount(stack);
 
 const feedback = { correct: 'Right.', incorrect: 'Not quite.' };
 const planets = { topicTitle: 'Planets', topicStartTime: 0, feedback };

@@ -34,6 +34,22 @@ export async function signUp(stack: RunningStack, overrides: Record<string, unkn
   return { body, token: res.body.token as string, user: res.body.user as { id: number; email: string; isAdmin: boolean } };
 }
 
+/** A signed-in account: its user id and bearer token. */
+export interface Account {
+  id: number;
+  token: string;
+}
+
+export const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
+
+/** A new signed-in account allowed any number of videos (has_unlimited_access set by SQL, then a fresh sign-in). */
+export async function unlimitedAccount(stack: RunningStack): Promise<Account> {
+  const { user, body } = await signUp(stack);
+  await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
+  const res = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
+  return { id: user.id, token: res.body.token as string };
+}
+
 /** Runs a query against the stack's own test database. */
 export async function sql<T = Record<string, unknown>>(stack: RunningStack, text: string, params: unknown[] = []): Promise<T[]> {
   const client = new Client({ connectionString: stack.databaseUrl });

@@ -246,7 +246,8 @@ function provider(server: { url: string; apiKey: string }, env: Record<string, s
       OPENAI_API_KEY: server.apiKey,
       OPENAI_BASE_URL: server.url,
       OPENAI_MODEL: 'gpt-test-mini',
-      OPENAI_TIMEOUT_MS: '1000',
+      // Generous, so a busy machine does not turn a slow answer into a timeout; the timeout test sets 1 s.
+      OPENAI_TIMEOUT_MS: '15000',
       ...PRICES,
       ...env,
     }),
@@ -518,7 +519,7 @@ describe('OpenAiQuestionProvider against the OpenAI stub', () => {
     const h = hooks();
     const started = Date.now();
 
-    const error = await failure(provider(stub).generate(request(), h));
+    const error = await failure(provider(stub, { OPENAI_TIMEOUT_MS: '1000' }).generate(request(), h));
 
     expect(error).not.toBeInstanceOf(ProviderError);
     expect(error.message).toBe('The AI service did not answer within 1 s.');

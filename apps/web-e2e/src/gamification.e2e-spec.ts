@@ -45,6 +45,21 @@ const QUESTIONS: Json[] = [
   },
 ];
 const RIGHT = ['Blue', 'True', 'Mars'];
+/** Evaluated through the DevTools protocol: the app's Content Security Policy refuses injected script tags. */
+const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings (WCAG 2.1 A/AA and best practices) on the page as it is. */
+async function seriousViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = (await page.evaluate(() =>
+    (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: unknown[] }> } }).axe
+      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })
+      .then((r) => r.violations),
+  )) as Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }>;
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
+}
 
 describe('points, streaks and achievements in the player', () => {
   const suite = useBrowserSuite({ name: 'web_gamification', env: { RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000' } });
@@ -143,6 +158,7 @@ describe('points, streaks and achievements in the player', () => {
       expect(await page.getByTestId('progress-announcer').textContent()).toBe('+10 points.');
       await expectOnScreen(page, badge, page.getByTestId('progress-flash'));
       await shot(page, `points-${size.width}`);
+      expect(await seriousViolations(page)).toEqual([]);
 
       await answerNext(page, 1);
       await page.getByTestId('progress-streak').filter({ hasText: 'Streak 2' }).waitFor();
@@ -170,6 +186,7 @@ describe('points, streaks and achievements in the player', () => {
       await expectOnScreen(page, page.getByTestId('results-figures'), progress.getByTestId('results-level'));
       await progress.scrollIntoViewIfNeeded();
       await shot(page, `results-achievements-${size.width}`);
+      expect(await seriousViolations(page)).toEqual([]);
 
       // Retry Activity: the new attempt starts at 0 points in the lesson, with the total kept.
       await page.getByRole('button', { name: 'Retry Activity' }).click();

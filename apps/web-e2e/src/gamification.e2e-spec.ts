@@ -226,7 +226,7 @@ describe('points, streaks and achievements in the player', () => {
     await box.click();
     await suite.toast('Player settings saved').waitFor();
     expect((await api<{ gamification: boolean }>('GET', `/api/videos/${videoId}`)).body.gamification).toBe(false);
-    await box.scrollIntoViewIfNeeded();
+    await page.getByText('They never change the score sent to an LMS.', { exact: false }).scrollIntoViewIfNeeded();
     await shot(page, 'editor-switch-1280');
   });
 });

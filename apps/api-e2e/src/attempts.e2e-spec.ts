@@ -111,6 +111,7 @@ describe('video settings', () => {
       thumbnailUrl: expect.any(String),
       skippingMode: 'no_skip_forward',
       requireCorrect: true,
+      gamification: true,
       hasCaptions: false,
       mediaUrl: null,
       captionsUrl: `/api/videos/${id}/captions.vtt`,
@@ -163,6 +164,7 @@ describe('starting and resuming', () => {
       requireCorrect: false,
       maxAllowedPosition: null,
       answers: [],
+      gamification: expect.objectContaining({ attemptPoints: 0, totalPoints: 0, level: 1 }),
     });
     const attemptId = first.body.id as string;
     await answer(attemptId, learner, ids[0], 1).expect(200);

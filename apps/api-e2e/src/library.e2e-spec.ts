@@ -383,6 +383,7 @@ describe('playback (public once shared)', () => {
       thumbnailUrl: video.thumbnailUrl,
       skippingMode: 'free',
       requireCorrect: false,
+      gamification: true,
       hasCaptions: false,
       mediaUrl: null,
       captionsUrl: `/api/videos/${video.id}/captions.vtt`,

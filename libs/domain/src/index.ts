@@ -10,3 +10,4 @@ export * from './lib/generation';
 export * from './lib/attempts';
 export * from './lib/csv';
 export * from './lib/lesson-results';
+export * from './lib/gamification';

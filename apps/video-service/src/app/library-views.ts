@@ -14,7 +14,7 @@ import type {
  * The columns toVideoView reads, selected from a row (or CTE) named `v`. Captions and media are
  * reported as flags: the VTT text and the storage key never leave the service in a view.
  */
-export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, v.published_at`;
+export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, v.gamification, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, v.published_at`;
 /** The question count toVideoView reads, for a row named `v`. */
 export const QUESTION_COUNT = `(SELECT count(*)::int FROM library.interactions i WHERE i.video_id = v.id) AS question_count`;
 
@@ -39,6 +39,7 @@ export interface VideoRow {
   folder_id: number | null;
   skipping_mode: SkippingMode;
   require_correct: boolean;
+  gamification: boolean;
   has_captions: boolean;
   has_media: boolean;
   published_at: Date | string | null;
@@ -81,6 +82,7 @@ export function toVideoView(row: VideoRow): VideoView {
     questionCount: int(row.question_count),
     skippingMode: row.skipping_mode,
     requireCorrect: row.require_correct,
+    gamification: row.gamification !== false,
     hasCaptions: row.has_captions,
     mediaUrl: row.has_media ? mediaUrl(row.id) : null,
     published: row.published_at !== null,

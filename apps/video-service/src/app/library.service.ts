@@ -381,7 +381,7 @@ export class LibraryService {
       `SELECT json_build_object(
               'id', v.id, 'title', v.title, 'type', v.type, 'duration', v.duration, 'status', v.status,
               'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
-              'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct,
+              'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct, 'gamification', v.gamification,
               'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
             v.storage_key IS NOT NULL AS has_media, v.owner_id, v.published_at,
             COALESCE((

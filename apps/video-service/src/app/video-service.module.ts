@@ -10,6 +10,8 @@ import { VideoSettingsService } from './attempts/video-settings.service';
 import { LIBRARY_ENTITIES, LIBRARY_SCHEMA } from './entities';
 import { ExportLessonController } from './export/export-lesson.controller';
 import { ExportLessonService } from './export/export-lesson.service';
+import { CLOCK_PROVIDER } from './gamification/clock';
+import { GamificationService } from './gamification/gamification.service';
 import { InteractionsController } from './interactions/interactions.controller';
 import { InteractionsService } from './interactions/interactions.service';
 import { LibraryController } from './library.controller';
@@ -36,6 +38,6 @@ export function libraryDataSourceOptions(config: AppConfig) {
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
   controllers: [LibraryController, InteractionsController, MediaController, AttemptsController, ExportLessonController, LessonResultsController],
-  providers: [LibraryService, ExportLessonService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, LessonResultsService, { provide: APP_FILTER, useClass: RpcErrorFilter }],
+  providers: [LibraryService, ExportLessonService, InteractionsService, MediaService, AttemptsService, VideoSettingsService, LessonResultsService, GamificationService, CLOCK_PROVIDER, { provide: APP_FILTER, useClass: RpcErrorFilter }],
 })
 export class VideoServiceModule {}

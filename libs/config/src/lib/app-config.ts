@@ -366,6 +366,14 @@ export class AppConfig {
   @IsString() @MinLength(1)
   UPLOAD_DIR = 'data/uploads';
 
+  /**
+   * Tests only: a file holding an ISO time that the video-service's clock reads instead of the system
+   * clock (so a test can move learners across UTC days). Ignored unless NODE_ENV is 'test'; a missing or
+   * empty file means the system clock.
+   */
+  @Transform(emptyToUndefined) @IsOptional() @IsString()
+  TEST_CLOCK_FILE?: string;
+
   /** Largest video upload, in bytes (default 1 GiB). */
   @Transform(toInt) @IsInt() @Min(1)
   UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
@@ -397,7 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }
-  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN', 'NATS_SUBJECT_PREFIX', 'METRICS_TOKEN', 'METRICS_PORT']) {
+  for (const key of ['QUEUE_REDIS_URL', 'YOUTUBE_API_KEY', 'OPENAI_API_KEY', 'OPENAI_BASE_URL', 'GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_AUTH_URL', 'GOOGLE_TOKEN_URL', 'GOOGLE_USERINFO_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'HEALTH_DETAIL_TOKEN', 'NATS_SUBJECT_PREFIX', 'METRICS_TOKEN', 'METRICS_PORT', 'TEST_CLOCK_FILE']) {
     const value = env[key];
     if (value !== undefined) raw[key] = value;
   }

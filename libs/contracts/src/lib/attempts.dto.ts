@@ -90,6 +90,11 @@ export class VideoSettingsDto {
   @IsOptional()
   requireCorrect?: boolean;
 
+  @ApiPropertyOptional({ description: 'Points, streaks, levels and achievements for learners of this lesson (true by default); never part of the score' })
+  @IsBoolean({ message: 'gamification must be true or false' })
+  @IsOptional()
+  gamification?: boolean;
+
   @ApiPropertyOptional({ description: 'Seconds, as the media reports it; stored only while the video has no duration yet' })
   @Max(MAX_SECONDS, { message: 'duration must be at most 86400 seconds' })
   @Min(0.001, { message: 'duration must be more than 0 seconds' })

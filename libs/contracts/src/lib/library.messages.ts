@@ -48,6 +48,8 @@ export interface VideoView {
   skippingMode: SkippingMode;
   /** A wrong answer must be retried until correct before the video goes on. */
   requireCorrect: boolean;
+  /** Points, streaks, levels and achievements for learners of this lesson (on by default; issue 14). */
+  gamification: boolean;
   /** The video has captions of its own (uploaded or set by the owner). */
   hasCaptions: boolean;
   /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
@@ -87,6 +89,7 @@ export interface PlaybackView {
     | 'thumbnailUrl'
     | 'skippingMode'
     | 'requireCorrect'
+    | 'gamification'
     | 'hasCaptions'
     | 'mediaUrl'
     | 'published'
@@ -371,6 +374,45 @@ export interface AttemptView {
   /** Seconds the learner may seek or play to right now; null = no limit. */
   maxAllowedPosition: number | null;
   answers: AnswerView[];
+  /**
+   * The learner's points, streaks, level and achievements with this attempt; null when the lesson has
+   * them turned off. Absent from progress answers. Never part of the score.
+   */
+  gamification?: GamificationView | null;
+}
+
+/** An achievement the learner holds (each is awarded once per learner). */
+export interface AchievementView {
+  id: string;
+  name: string;
+  /** One line saying what earned it. */
+  description: string;
+  earnedAt: string;
+}
+
+/**
+ * Gamification for one learner (the signed-in user of the attempt, else its anonymous learner id), as
+ * seen from one attempt. Days are UTC calendar days.
+ */
+export interface GamificationView {
+  /** Points this attempt earned: 10 per question right on the first try, 5 right on a later try. */
+  attemptPoints: number;
+  /** Right first tries in a row in this attempt, up to the latest answer. */
+  lessonStreak: number;
+  /** The longest such run in this attempt. */
+  bestLessonStreak: number;
+  /** Consecutive UTC days with a completed lesson, ending today or yesterday; 0 once a day was missed. */
+  dayStreak: number;
+  /** All the learner's points, over every lesson. */
+  totalPoints: number;
+  level: number;
+  /** Points at which the current level began, and at which the next one begins. */
+  levelStart: number;
+  nextLevelAt: number;
+  /** Achievements earned during this attempt, in the order earned. */
+  newAchievements: AchievementView[];
+  /** Every achievement the learner holds, in the order earned. */
+  achievements: AchievementView[];
 }
 
 /** POST /api/attempts/{id}/answers, /skip and /reveal. */
@@ -470,6 +512,8 @@ export interface ReportProgressMessage extends AttemptRef {
 export interface UpdateVideoSettingsMessage extends VideoRef {
   skippingMode?: SkippingMode;
   requireCorrect?: boolean;
+  /** Points and achievements for learners of this lesson. */
+  gamification?: boolean;
   /** Seconds; only stored while the video has no duration yet. */
   duration?: number;
 }

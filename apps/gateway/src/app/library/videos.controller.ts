@@ -88,7 +88,8 @@ export class VideosController {
   @Put(':id/settings')
   @ApiParam(ID_PARAM)
   @ApiOperation({
-    summary: "Set a video's skipping mode (free, no_skip_forward, no_seek) and \"require correct\"; duration is stored only while unknown",
+    summary:
+      "Set a video's skipping mode (free, no_skip_forward, no_seek), \"require correct\" and gamification (points and achievements, on by default); duration is stored only while unknown",
   })
   settings(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number, @Body() dto: VideoSettingsDto): Promise<VideoView> {
     return this.videos.updateVideoSettings({
@@ -96,6 +97,7 @@ export class VideosController {
       videoId: id,
       skippingMode: dto.skippingMode,
       requireCorrect: dto.requireCorrect,
+      gamification: dto.gamification,
       duration: dto.duration,
     });
   }

@@ -35,6 +35,8 @@ import {
 } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
 import { INTERACTION_COLUMNS, INTERACTION_ORDER, type InteractionRow, toQuestion } from '../interactions/interaction-views';
+import { Clock } from '../gamification/clock';
+import { GamificationService } from '../gamification/gamification.service';
 import { canView } from '../library-views';
 import {
   ANSWER_COLUMNS,
@@ -125,14 +127,18 @@ function responseJson(response: unknown): string {
  */
 @Injectable()
 export class AttemptsService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+    private readonly gamification: GamificationService,
+  ) {}
 
   /** Resumes the learner's latest in-progress attempt on the video, or starts one (restart: abandons it first). */
   async start(message: StartAttemptMessage): Promise<AttemptView> {
     const learner = learnerOf(message);
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
     const who = startedBy(message);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [ATTEMPT_START_LOCK, `${videoId}:${learner.learnerId}`]);
       const videos: Array<VideoRulesRow & { owner_id: number; published_at: Date | null }> = await manager.query(
@@ -168,7 +174,8 @@ export class AttemptsService {
           [attemptId, videoId, learner.learnerId, learner.userId, now, who.displayName, who.lmsUserName, who.lmsCourse],
         );
       }
-      return toAttemptView(await this.load(manager, attemptId), now);
+      const state = await this.load(manager, attemptId);
+      return this.withGamification(manager, state.attempt, toAttemptView(state, now), now);
     });
   }
 
@@ -184,7 +191,7 @@ export class AttemptsService {
     const attemptId = attemptIdOf(message);
     const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
     const responseText = responseJson(message.response);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.lockOpenAttempt(manager, attemptId, learner);
       const state = await this.load(manager, attempt.id);
@@ -214,7 +221,8 @@ export class AttemptsService {
         );
       }
       await this.restartClock(manager, attempt.id, now);
-      const view = await this.viewAfterWrite(manager, attempt.id, now);
+      await this.gamification.recordAnswer(manager, attempt, interactionId, { correct: graded.correct, firstTry: existing === null }, now);
+      const view = await this.withGamification(manager, attempt, await this.viewAfterWrite(manager, attempt.id, now), now);
       const shown = reveals({ status, revealed }, state.rules);
       return {
         correct: graded.correct,
@@ -234,7 +242,7 @@ export class AttemptsService {
     const learner = learnerOf(message);
     const attemptId = attemptIdOf(message);
     const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.lockOpenAttempt(manager, attemptId, learner);
       const state = await this.load(manager, attempt.id);
@@ -251,7 +259,7 @@ export class AttemptsService {
         credit: existing.credit,
         correctAnswer: question.correctAnswer,
         feedback: { ...question.feedback },
-        attempt: await this.viewAfterWrite(manager, attempt.id, now),
+        attempt: await this.withGamification(manager, attempt, await this.viewAfterWrite(manager, attempt.id, now), now),
       };
     });
   }
@@ -261,7 +269,7 @@ export class AttemptsService {
     const learner = learnerOf(message);
     const attemptId = attemptIdOf(message);
     const interactionId = positiveId(message.interactionId, QUESTION_NOT_FOUND);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.lockOpenAttempt(manager, attemptId, learner);
       const state = await this.load(manager, attempt.id);
@@ -276,7 +284,7 @@ export class AttemptsService {
         credit: 0,
         correctAnswer: question.correctAnswer,
         feedback: { ...question.feedback },
-        attempt: await this.viewAfterWrite(manager, attempt.id, now),
+        attempt: await this.withGamification(manager, attempt, await this.viewAfterWrite(manager, attempt.id, now), now),
       };
     });
   }
@@ -290,7 +298,7 @@ export class AttemptsService {
     const attemptId = attemptIdOf(message);
     const position = seconds(message.position, 'position');
     const watched = seconds(message.watchedSeconds, 'watchedSeconds');
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.lockOpenAttempt(manager, attemptId, learner);
       const state = await this.load(manager, attempt.id);
@@ -315,10 +323,10 @@ export class AttemptsService {
   async complete(message: AttemptRef): Promise<AttemptView> {
     const learner = learnerOf(message);
     const attemptId = attemptIdOf(message);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
       const attempt = await this.lockAttempt(manager, attemptId, learner);
-      if (attempt.status === 'completed') return toAttemptView(await this.load(manager, attempt.id), now);
+      if (attempt.status === 'completed') return this.withGamification(manager, attempt, toAttemptView(await this.load(manager, attempt.id), now), now);
       if (attempt.status !== 'in_progress') throw rpcError(409, ATTEMPT_ABANDONED);
       const state = await this.load(manager, attempt.id);
       const open = questionStates(state).filter((q) => !isSettled(q.status, state.rules));
@@ -332,7 +340,10 @@ export class AttemptsService {
         now,
       );
       await manager.query(`UPDATE library.attempts SET status = 'completed', completed_at = $2 WHERE id = $1`, [attempt.id, now]);
-      return this.viewAfterWrite(manager, attempt.id, now);
+      const view = await this.viewAfterWrite(manager, attempt.id, now);
+      // After the score is stored, and apart from it: the LMS gets the score, never the points.
+      await this.gamification.recordCompletion(manager, attempt, view, now);
+      return this.withGamification(manager, attempt, view, now);
     });
   }
 
@@ -340,15 +351,21 @@ export class AttemptsService {
   async results(message: AttemptRef): Promise<AttemptResults> {
     const learner = learnerOf(message);
     const attemptId = attemptIdOf(message);
-    const now = new Date();
+    const now = this.clock.now();
     return this.dataSource.transaction('REPEATABLE READ', async (manager) => {
       const rows: AttemptRow[] = await manager.query(`SELECT ${ATTEMPT_COLUMNS} FROM library.attempts WHERE id = $1`, [attemptId]);
       if (!rows[0] || rows[0].learner_id !== learner.learnerId) throw rpcError(404, ATTEMPT_NOT_FOUND);
-      return toAttemptResults(await this.load(manager, attemptId), now);
+      const results = toAttemptResults(await this.load(manager, attemptId), now);
+      return { ...results, gamification: await this.gamification.view(manager, rows[0], now) };
     });
   }
 
   // ---------------------------------------------------------------- helpers
+
+  /** The view with the learner's points, streaks, level and achievements (null when the lesson has them off). */
+  private async withGamification(manager: EntityManager, attempt: AttemptRow, view: AttemptView, now: Date): Promise<AttemptView> {
+    return { ...view, gamification: await this.gamification.view(manager, attempt, now) };
+  }
 
   /** The attempt under its row lock, or 404 when it does not exist or belongs to another learner. */
   private async lockAttempt(manager: EntityManager, attemptId: string, learner: LearnerRef): Promise<AttemptRow> {

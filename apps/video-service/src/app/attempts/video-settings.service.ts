@@ -24,21 +24,23 @@ function videoIdOf(value: unknown): number {
 interface SettingsChange {
   skippingMode: string | null;
   requireCorrect: boolean | null;
+  gamification: boolean | null;
   /** Whole seconds, rounded up (a question at the very end still fits). */
   duration: number | null;
 }
 
 function settingsChange(message: UpdateVideoSettingsMessage): SettingsChange {
-  const { skippingMode, requireCorrect, duration } = message;
+  const { skippingMode, requireCorrect, gamification, duration } = message;
   if (skippingMode !== undefined && !isSkippingMode(skippingMode)) throw rpcError(400, `skippingMode must be one of ${SKIPPING_MODES.join(', ')}`);
   if (requireCorrect !== undefined && typeof requireCorrect !== 'boolean') throw rpcError(400, 'requireCorrect must be true or false');
+  if (gamification !== undefined && typeof gamification !== 'boolean') throw rpcError(400, 'gamification must be true or false');
   if (duration !== undefined && (typeof duration !== 'number' || !Number.isFinite(duration) || duration <= 0 || duration > MAX_DURATION_SECONDS)) {
     throw rpcError(400, 'duration must be a number of seconds from more than 0 to 86400');
   }
-  return { skippingMode: skippingMode ?? null, requireCorrect: requireCorrect ?? null, duration: duration === undefined ? null : Math.ceil(duration) };
+  return { skippingMode: skippingMode ?? null, requireCorrect: requireCorrect ?? null, gamification: gamification ?? null, duration: duration === undefined ? null : Math.ceil(duration) };
 }
 
-/** The owner's playback settings of a video: skipping mode, "require correct", and its duration once known. */
+/** The owner's playback settings of a video: skipping mode, "require correct", points and achievements, and its duration once known. */
 @Injectable()
 export class VideoSettingsService {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
@@ -55,10 +57,11 @@ export class VideoSettingsService {
            skipping_mode = COALESCE($3, skipping_mode),
            require_correct = COALESCE($4, require_correct),
            duration = COALESCE(duration, $5::int),
+           gamification = COALESCE($6, gamification),
            updated_at = now()
          WHERE id = $1 AND owner_id = $2 RETURNING *)
        SELECT ${VIDEO_COLUMNS}, ${QUESTION_COUNT} FROM v`,
-      [videoId, owner, change.skippingMode, change.requireCorrect, change.duration],
+      [videoId, owner, change.skippingMode, change.requireCorrect, change.duration, change.gamification],
     );
     if (!rows[0]) throw rpcError(404, VIDEO_NOT_FOUND);
     return toVideoView(rows[0]);

@@ -51,6 +51,10 @@ export class VideoEntity {
   @Column({ name: 'require_correct', type: 'boolean', default: false })
   requireCorrect!: boolean;
 
+  /** Points, streaks, levels and achievements for learners of this lesson (issue 14). */
+  @Column({ type: 'boolean', default: true })
+  gamification!: boolean;
+
   /** Uploaded (or replaced) WebVTT captions; null when the video has none of its own. */
   @Column({ name: 'captions_vtt', type: 'text', nullable: true })
   captionsVtt!: string | null;

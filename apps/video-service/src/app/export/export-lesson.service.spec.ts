@@ -18,6 +18,7 @@ const video: ExportVideoRow = {
   folder_id: null,
   skipping_mode: 'free',
   require_correct: false,
+  gamification: true,
   has_captions: false,
   has_media: true,
   published_at: null,

@@ -19,6 +19,7 @@ export function sampleLesson(overrides: Partial<ExportLesson['video']> = {}, med
       questionCount: 1,
       skippingMode: 'free',
       requireCorrect: false,
+      gamification: true,
       hasCaptions: false,
       mediaUrl: null,
       published: true,

@@ -16,6 +16,8 @@ export interface InteractionList {
 export interface VideoSettings {
   skippingMode?: SkippingMode;
   requireCorrect?: boolean;
+  /** Points and achievements for learners (on by default). */
+  gamification?: boolean;
 }
 
 /** A question body as POST/PUT take it: the fields of its type (validated again by the server). */

@@ -20,10 +20,12 @@ export const SKIPPING_MODES: ReadonlyArray<{ value: SkippingMode; label: string;
 export function PlayerSettingsCard({ video, className }: { video: EditorVideo; className?: string }) {
   const modeId = useId();
   const requireId = useId();
+  const pointsId = useId();
   const save = useVideoSettingsMutation(video.id);
   const pending = save.isPending ? save.variables : undefined;
   const mode = pending?.skippingMode ?? video.skippingMode ?? 'free';
   const requireCorrect = pending?.requireCorrect ?? video.requireCorrect ?? false;
+  const gamification = pending?.gamification ?? video.gamification ?? true;
 
   function change(settings: VideoSettings) {
     save.mutate(settings, {
@@ -40,7 +42,7 @@ export function PlayerSettingsCard({ video, className }: { video: EditorVideo; c
           Player settings
           {save.isPending && <Loader2 className="size-4 animate-spin text-muted-foreground" aria-label="Saving" />}
         </CardTitle>
-        <CardDescription>How learners move through this video. Changes save straight away.</CardDescription>
+        <CardDescription>How learners move through this video, and whether they earn points. Changes save straight away.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 px-4 pb-4">
         <div className="grid gap-1.5">
@@ -76,6 +78,24 @@ export function PlayerSettingsCard({ video, className }: { video: EditorVideo; c
             </Label>
             <p id={`${requireId}-hint`} className="text-xs text-muted-foreground">
               A wrong answer is retried until it is right; the first try counts for the score.
+            </p>
+          </div>
+        </div>
+        <div className="flex items-start gap-2">
+          <Checkbox
+            id={pointsId}
+            className="mt-0.5"
+            checked={gamification}
+            disabled={save.isPending}
+            onCheckedChange={(on) => change({ gamification: on === true })}
+            aria-describedby={`${pointsId}-hint`}
+          />
+          <div className="grid gap-1">
+            <Label htmlFor={pointsId} className="leading-snug">
+              Points and achievements
+            </Label>
+            <p id={`${pointsId}-hint`} className="text-xs text-muted-foreground">
+              Learners earn points, streaks and achievements in this lesson. They never change the score sent to an LMS.
             </p>
           </div>
         </div>

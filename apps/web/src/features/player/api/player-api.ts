@@ -1,3 +1,4 @@
+import type { GamificationView } from '@veolearn/contracts/types';
 import type { AnswerStatus, QuestionType, SkippingMode } from '@veolearn/domain';
 import { ApiError, apiRequest, getToken } from '../../../lib/session-client';
 import { playerKeys } from '../player-query-keys';
@@ -23,6 +24,8 @@ export interface PlaybackVideo {
   thumbnailUrl: string | null;
   skippingMode: SkippingMode;
   requireCorrect: boolean;
+  /** Points and achievements for this lesson (issue 14); absent in a SCORM package, which has none. */
+  gamification?: boolean;
   hasCaptions: boolean;
   /** '/api/media/{id}' for an uploaded file (signed for a private lesson's owner); null for YouTube videos. */
   mediaUrl: string | null;
@@ -102,6 +105,8 @@ export interface AttemptView {
   /** Seconds the learner may seek or play to right now; null = no limit. */
   maxAllowedPosition: number | null;
   answers: AnswerView[];
+  /** The learner's points, streaks, level and achievements; null when the lesson has them off, absent in a SCORM package. */
+  gamification?: GamificationView | null;
 }
 
 export interface AnswerResult {

@@ -13,6 +13,7 @@ import { YouTubeSource } from '../media/youtube-source';
 import { captionAt, type Cue } from '../model/vtt';
 import { PlayerControls } from './player-controls';
 import { PlayerNotice } from './player-notice';
+import { ProgressBadge } from './progress-badge';
 import { PlayerLoading, SourceUnavailable } from './player-states';
 import { QuestionCard } from './question-card';
 import { QuestionManager } from './question-manager';
@@ -178,6 +179,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
             <div className="relative aspect-video overflow-hidden rounded-xl bg-black shadow-sm">
               {source}
               {!video.mediaUrl && captionsOn && engine.ready && <CaptionOverlay cues={cues} time={engine.time} />}
+              <ProgressBadge attempt={attempt} enabled={video.gamification !== false} questionOpen={engine.open !== null} />
               {engine.ready && !engine.playing && !engine.open && engine.phase === 'watching' && (
                 <button
                   type="button"

@@ -7,6 +7,7 @@ import { Card, CardContent } from '../../../components/ui/card';
 import { cn } from '../../../lib/utils';
 import type { AttemptResultRow, AttemptResults, PlaybackQuestion } from '../api/player-api';
 import { describeAnswer, toLearnerQuestion } from '../model/responses';
+import { ResultsProgress } from './results-progress';
 
 type RowStatus = AttemptResultRow['status'] | 'partly' | 'later';
 
@@ -135,6 +136,7 @@ export function ResultsScreen({ results, title, questions, onRetry, retrying, ex
         <p className="text-center text-sm text-muted-foreground">
           {results.answeredCount} of {results.totalQuestions} questions answered · time spent: {formatWatchTime(results.watchTimeSeconds)}
         </p>
+        <ResultsProgress gamification={results.gamification} />
         {results.rows.length > 0 && (
           <section aria-labelledby="results-questions-heading" className="rounded-lg border">
             <h3 id="results-questions-heading" className="border-b px-4 py-2.5 text-sm font-semibold sm:px-5">

@@ -8,6 +8,7 @@ import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { AppConfig, ConfigError, loadConfig } from '@veolearn/config';
 import { appLogger, httpRequestDuration, initLogging, initMetrics, REQUEST_ID_HEADER, requestIdFor } from '@veolearn/nest-common';
+import { registerQueueDashboard } from './app/admin/queue-dashboard';
 import { GatewayModule } from './app/gateway.module';
 import { exceedsJsonDepth, jsonTooDeepError } from './app/http/json-depth';
 import { registerRequestLogging } from './app/http/request-log';
@@ -84,6 +85,13 @@ export async function createGateway(config: AppConfig): Promise<NestFastifyAppli
     new DocumentBuilder().setTitle('VeoLearn API').setDescription('Public HTTP API of VeoLearn').setVersion('1').addBearerAuth().build(),
   );
   SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/docs/json' });
+
+  // Before the web build's static files: both register @fastify/static, and a child plugin may not
+  // decorate what its parent already did.
+  const queueConnection = await registerQueueDashboard(app, config);
+  fastify.addHook('onClose', async () => {
+    await queueConnection.quit().catch(() => queueConnection.disconnect());
+  });
 
   const spa = app.get(SpaFallback);
   if (spa.root) {

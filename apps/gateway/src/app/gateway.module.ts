@@ -7,6 +7,7 @@ import Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, REDIS, RedisModule } from '@veolearn/nest-common';
 import { AdminSubscriptionsController } from './admin/admin-subscriptions.controller';
+import { QueueDashboardController } from './admin/queue-dashboard.controller';
 import { AuthController } from './auth/auth.controller';
 import { IS_CREDENTIAL_ROUTE } from './auth/auth.decorators';
 import { GoogleController } from './auth/google.controller';
@@ -82,7 +83,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       },
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminSubscriptionsController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
+  controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     GoogleOAuthService,
     SpaFallback,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startStack, type RunningStack } from '@veolearn/testing';
-import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
+import { api, type Account, bearer, expectErrorBody, RELAXED_LIMITS, sql, unlimitedAccount } from './support';
 
 /**
  * Gamification (issue 14) through the real gateway and video-service. Days are UTC days; to move a
@@ -29,21 +29,9 @@ afterAll(async () => {
 
 afterEach(() => setClock(null));
 
-interface Account {
-  id: number;
-  token: string;
-}
-
 type Body = Record<string, unknown>;
 
-const bearer = (account: Account) => ({ Authorization: `Bearer ${account.token}` });
-
-async function account(): Promise<Account> {
-  const { user, body } = await signUp(stack);
-  await sql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE id = $1', [user.id]);
-  const res = await api(stack).post('/api/auth/signin').send({ username: body.email, password: body.password }).expect(200);
-  return { id: user.id, token: res.body.token as string };
-}
+const account = () => unlimitedAccount(stack);
 
 /** A single-choice question at `timestamp` whose right answer is 1. */
 const single = (timestamp: number): Body => ({

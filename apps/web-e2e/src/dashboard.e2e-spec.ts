@@ -327,6 +327,41 @@ describe('creator dashboard in the browser', () => {
     expect(await siteAdmin.getAttribute('href')).toBe('/admin/site');
   });
 
+  it('lets an admin open the job queue dashboard from the Account tab; a teacher does not see it (issue 15)', async () => {
+    const page = suite.page;
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      // Only scripts matter: the dashboard's web-font stylesheet is refused by the CSP, and is not needed.
+      if (message.type() === 'error' && /Content Security Policy/.test(message.text()) && /script/i.test(message.text())) refused.push(message.text());
+    });
+    await signIn(page, suite.stack.baseUrl, ADMIN.email, ADMIN.password);
+    await page.waitForURL(url('/dashboard'));
+    await page.goto(url('/user-dashboard'));
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.getByRole('heading', { name: 'Admin tools' }).waitFor();
+    await page.getByRole('button', { name: 'Open queue dashboard' }).click();
+    await page.waitForURL(/\/admin\/queues\/?$/);
+    // bull-board's own page, with the product's three queues read from Redis.
+    for (const queue of ['generation', 'export', 'lti-grades']) await page.getByText(queue, { exact: true }).first().waitFor();
+    await screenshot(page, 'admin-queues-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByText('generation', { exact: true }).first().waitFor();
+    await screenshot(page, 'admin-queues-390');
+    expect(refused).toEqual([]);
+
+    // Signed out of the dashboard's cookie, the page says how to get in.
+    await page.context().clearCookies();
+    await page.goto(url('/admin/queues'));
+    await page.getByText('Open the queue dashboard from the admin area while signed in as an admin.').waitFor();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.evaluate(() => localStorage.clear());
+    await signedInAccount();
+    await page.getByRole('tab', { name: 'Account' }).click();
+    await page.getByRole('button', { name: 'Edit Profile' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Admin tools' }).count()).toBe(0);
+  });
+
   it('shows a paid plan with its price and the payment buttons as not available yet', async () => {
     const account = await signedInAccount();
     expect(await suite.page.getByRole('link', { name: 'Site Admin' }).count()).toBe(0);

@@ -16,6 +16,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { ApiError, serverMessage } from '../../../lib/session-client';
 import type { AuthUser } from '../../auth/api/auth-api';
 import { useUpdateProfileMutation } from '../../auth/hooks/use-update-profile';
+import { AdminToolsCard } from './admin-tools-card';
 
 function EditProfileForm({ user, onClose }: { user: AuthUser; onClose: () => void }) {
   const [firstName, setFirstName] = useState(user.firstName ?? '');
@@ -95,32 +96,35 @@ export function AccountTab({ user }: { user: AuthUser }) {
     { label: 'Last name', value: user.lastName?.trim() || 'Not set' },
   ];
   return (
-    <Card>
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
-        <div>
-          <CardTitle>Account</CardTitle>
-          <CardDescription>Your profile details.</CardDescription>
-        </div>
-        <Button variant="outline" onClick={() => setEditing(true)}>
-          <Pencil aria-hidden="true" />
-          Edit Profile
-        </Button>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-4 sm:grid-cols-2">
-          {rows.map((row) => (
-            <div key={row.label} className="rounded-lg border p-3">
-              <dt className="text-xs font-medium text-muted-foreground">{row.label}</dt>
-              <dd className={row.value === 'Not set' ? 'mt-1 text-muted-foreground italic' : 'mt-1 break-all font-medium'}>
-                {row.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </CardContent>
-      <Dialog open={editing} onOpenChange={setEditing}>
-        <DialogContent>{editing && <EditProfileForm user={user} onClose={() => setEditing(false)} />}</DialogContent>
-      </Dialog>
-    </Card>
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+          <div>
+            <CardTitle>Account</CardTitle>
+            <CardDescription>Your profile details.</CardDescription>
+          </div>
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden="true" />
+            Edit Profile
+          </Button>
+        </CardHeader>
+        <CardContent>
+          <dl className="grid gap-4 sm:grid-cols-2">
+            {rows.map((row) => (
+              <div key={row.label} className="rounded-lg border p-3">
+                <dt className="text-xs font-medium text-muted-foreground">{row.label}</dt>
+                <dd className={row.value === 'Not set' ? 'mt-1 text-muted-foreground italic' : 'mt-1 break-all font-medium'}>
+                  {row.value}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </CardContent>
+        <Dialog open={editing} onOpenChange={setEditing}>
+          <DialogContent>{editing && <EditProfileForm user={user} onClose={() => setEditing(false)} />}</DialogContent>
+        </Dialog>
+      </Card>
+      {user.isAdmin && <AdminToolsCard />}
+    </div>
   );
 }

@@ -28,7 +28,9 @@ const STEPS = [
   { name: 'lint', command: ['npx', 'nx', 'run-many', '-t', 'lint', '--output-style=static'] },
   { name: 'typecheck', command: ['npx', 'nx', 'run-many', '-t', 'typecheck', '--output-style=static'] },
   { name: 'typecheck-tools', command: ['npx', 'tsc', '-p', 'tools/bench/tsconfig.json'] },
-  { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
+  // Jest's default is one worker fewer than the cores: one worker on this two-core machine, while the
+  // parent process mostly waits. Two workers use both cores.
+  { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--maxWorkers=2', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
   // deploy/k8s rendered with kubectl kustomize and checked (schemas, project rules), after proving the checks reject broken objects: a few seconds.
   { name: 'k8s', command: ['node', 'tools/k8s/validate.mjs', '--self-test'] },
   { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'web', '--output-style=static'] },

@@ -50,16 +50,28 @@ function Reading({ engine, playback, onWatch, reason, resultsExit, canRestart }:
   const lastShown = engine.shownChapters.length - 1;
   const laterChapters = engine.sections.length - engine.shownChapters.length;
 
-  // A new chapter comes into view when its question opens (after the last question of the one before).
+  // A new chapter follows the last question of the one before: the view keeps that answer's feedback
+  // in sight with the new chapter under it, and focus goes to the new chapter's title.
   const chapterShown = useRef(engine.shownChapters.length);
   useEffect(() => {
     if (engine.shownChapters.length > chapterShown.current && engine.phase === 'watching') {
       const heading = document.getElementById(chapterHeadingId(lastShown));
-      heading?.scrollIntoView({ block: 'start' });
+      const feedback = document.querySelector('[data-testid="reading-view"] [data-testid="player-notice"]');
+      (feedback ?? heading)?.scrollIntoView({ block: 'start' });
       heading?.focus({ preventScroll: true });
     }
     chapterShown.current = engine.shownChapters.length;
   }, [engine.shownChapters.length, lastShown, engine.phase]);
+
+  // Review Chapter: back to the chapter's title once the question under it is shown again (after the
+  // question card has taken focus, since this parent's effect runs after its children's).
+  const review = engine.review;
+  useEffect(() => {
+    if (!review) return;
+    const heading = document.getElementById(chapterHeadingId(review.chapter));
+    heading?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+  }, [review]);
 
   async function restart() {
     setBusy(true);

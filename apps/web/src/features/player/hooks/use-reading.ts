@@ -76,6 +76,8 @@ export function useReadingEngine(playback: PlaybackView, backend: AttemptBackend
   /** Questions whose options cannot be shown (a safeguard: the server validated them). */
   const [unshowable, setUnshowable] = useState<ReadonlySet<number>>(() => new Set());
   const lastReport = useRef(performance.now());
+  /** Review Chapter was chosen: the view scrolls back to that chapter (tick: once per choice). */
+  const [review, setReview] = useState<{ chapter: number; tick: number } | null>(null);
   /** Chapters the learner said they have read ("Go to the questions"). */
   const [readChapters, setReadChapters] = useState<ReadonlySet<number>>(() => new Set());
 
@@ -198,9 +200,8 @@ export function useReadingEngine(playback: PlaybackView, backend: AttemptBackend
     const chapter = Math.max(0, nextChapter);
     setOpen({ ...current, review: null, secondTry: true, tryNumber: current.tryNumber + 1, openedAt: performance.now() });
     setNotice({ chapter, tone: 'info', title: 'Reviewing the chapter', text: 'Read the chapter again, then answer the question below it once more.' });
-    const heading = document.getElementById(chapterHeadingId(chapter));
-    heading?.scrollIntoView({ block: 'start', behavior: 'smooth' });
-    heading?.focus({ preventScroll: true });
+    // The view goes back to the chapter's start once the question under it is shown again (see ReadingView).
+    setReview((n) => ({ chapter, tick: (n?.tick ?? 0) + 1 }));
     announce(`Reviewing the chapter: ${sections[chapter]?.title ?? ''}`);
   }
 
@@ -275,6 +276,7 @@ export function useReadingEngine(playback: PlaybackView, backend: AttemptBackend
     next,
     nextChapter,
     chapterRead,
+    review,
     /** "Go to the questions" under a chapter's text. */
     markRead: (index: number) => setReadChapters((previous) => new Set(previous).add(index)),
     open,

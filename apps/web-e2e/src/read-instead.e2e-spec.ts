@@ -111,15 +111,15 @@ describe('Read instead: the lesson as text when the video cannot play', () => {
     token = signIn.body.token;
   });
 
-  /** A shared YouTube lesson (20 s, no skipping forward) with the SRT as its transcript and three chapters of questions. */
-  async function youtubeLesson(title: string): Promise<{ videoId: number; ids: number[] }> {
+  /** A shared YouTube lesson (20 s, no skipping forward unless told) with the SRT as its transcript and three chapters of questions. */
+  async function youtubeLesson(title: string, skippingMode = 'no_skip_forward', questions = QUESTIONS): Promise<{ videoId: number; ids: number[] }> {
     const created = await api<{ id: number }>('POST', '/api/videos', { youtubeUrl: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', title });
     expect(created.status).toBe(201);
     const videoId = created.body.id;
-    expect((await api('PUT', `/api/videos/${videoId}/settings`, { duration: 20, skippingMode: 'no_skip_forward' })).status).toBe(200);
+    expect((await api('PUT', `/api/videos/${videoId}/settings`, { duration: 20, skippingMode })).status).toBe(200);
     expect((await api('PUT', `/api/videos/${videoId}/captions`, { text: SRT })).status).toBe(200);
     const ids: number[] = [];
-    for (const question of QUESTIONS) {
+    for (const question of questions) {
       const res = await api<{ id: number }>('POST', `/api/videos/${videoId}/interactions`, question);
       expect(res.status).toBe(201);
       ids.push(res.body.id);
@@ -275,6 +275,28 @@ describe('Read instead: the lesson as text when the video cannot play', () => {
       await shot(page, `results-${width}`);
     });
   }
+
+  it('keeps the pace of a no-seek lesson: the question opens once the server allows its time, and the answer counts', async () => {
+    const { page } = suite;
+    const { videoId, ids } = await youtubeLesson('Paced water', 'no_seek', [QUESTIONS[1]]);
+    await page.route(YOUTUBE, (route) => route.abort('blockedbyclient'));
+    await page.goto(url(`/player/${videoId}`));
+    await page.getByRole('button', { name: 'Read instead' }).click();
+    await page.getByRole('button', { name: 'Go to the Questions' }).click();
+    // The question is at 0:14: the server allows the position at 1.5 times real time (plus 3 s) since the attempt began.
+    const pace = page.getByTestId('reading-pace');
+    await pace.waitFor();
+    expect(await pace.innerText()).toMatch(/This lesson keeps to the pace of its video: the next question opens in about \d+ s\./);
+    expect(await card(page).count()).toBe(0);
+    await shot(page, 'paced-1280', false);
+    await card(page).getByRole('heading', { name: QUESTIONS[1].question as string }).waitFor({ timeout: 20_000 });
+    await card(page).getByText('True', { exact: true }).click();
+    await card(page).getByRole('button', { name: 'Submit Answer' }).click();
+    await page.getByTestId('player-notice').filter({ hasText: 'Right: at sea level water boils at 100 °C.' }).waitFor();
+    const attempt = await attemptOf(page);
+    expect(attempt.lastPosition).toBeGreaterThanOrEqual(14);
+    expect(attempt.answers.map((a) => [a.interactionId, a.status])).toEqual([[ids[0], 'correct']]);
+  });
 
   it('offers a quiet "Read instead" link under a video that plays, and goes back to the video on the same attempt', async () => {
     const { page } = suite;

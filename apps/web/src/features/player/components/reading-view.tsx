@@ -1,7 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { BookOpen, Hourglass, ListChecks, Loader2, RotateCw, Trophy, Video } from 'lucide-react';
+import { BookOpen, CircleCheck, Hourglass, ListChecks, Loader2, RotateCw, Trophy, Video } from 'lucide-react';
 import { formatClock } from '@veolearn/domain';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ErrorCard } from '../../library/components/library-states';
 import type { AttemptBackend } from '../api/attempt-backend';
@@ -187,14 +186,14 @@ function Chapter({ section, engine, current }: { section: ReadingSection; engine
       )}
       {count > 0 && !current && (
         <p className="flex items-center gap-2 text-sm text-muted-foreground">
-          <Badge variant="secondary">{count === 1 ? '1 question' : `${count} questions`}</Badge>
-          Answered.
+          <CircleCheck className="size-4 text-success" aria-hidden="true" />
+          {count === 1 ? 'Its question is done.' : `Its ${count} questions are done.`}
         </p>
       )}
       {current && !engine.chapterRead && (
         <div className="flex flex-wrap items-center justify-between gap-3 rounded-xl border bg-accent/40 px-4 py-3">
           <p className="text-sm">
-            {count === 1 ? 'One question' : `${count} questions`} on this chapter follow.
+            {count === 1 ? 'One question on this chapter follows.' : `${count} questions on this chapter follow.`}
           </p>
           <Button onClick={() => engine.markRead(section.index)}>
             <ListChecks aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { parseTranscript } from '@veolearn/domain';
 import { startStack, type RunningStack } from '@veolearn/testing';
 import { api, expectErrorBody, RELAXED_LIMITS, signUp, sql } from './support';
-import { waterCycleSrt } from './fixtures/transcripts';
+import { waterCyclePlain, waterCycleSrt } from './fixtures/transcripts';
 
 let stack: RunningStack;
 
@@ -157,9 +157,11 @@ describe('GET /api/play/{id}/reading', () => {
     ]);
   });
 
-  it('a generated lesson reads its pasted transcript, chapter by chapter, every sentence once and in order', async () => {
+  it.each([
+    ['an SRT transcript (captions built from its timing)', waterCycleSrt(), true],
+    ['a plain-text transcript (no timing, so no captions)', waterCyclePlain(), false],
+  ])('a generated lesson reads %s, chapter by chapter, every sentence once and in order', async (_, transcript, timed) => {
     const owner = await account();
-    const transcript = waterCycleSrt();
     const pasted = await api(stack)
       .post('/api/youtube/transcript-paste')
       .set(bearer(owner))
@@ -174,6 +176,7 @@ describe('GET /api/play/{id}/reading', () => {
     }
     const videoId = pasted.body.video.id as number;
     const play = await api(stack).get(`/api/play/${videoId}`).set(bearer(owner)).expect(200);
+    expect(play.body.video.hasCaptions).toBe(timed);
     const res = await reading(videoId, owner).expect(200);
     const view = res.body as ReadingView;
     expect(view.hasText).toBe(true);

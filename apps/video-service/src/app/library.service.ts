@@ -25,6 +25,7 @@ import type {
 } from '@veolearn/contracts';
 import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, parseTranscript, readingChapters, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
 import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
+import { isGeneratedCaptions } from '@veolearn/storage';
 import {
   type AnalyticsTotalsRow,
   canView,
@@ -411,9 +412,9 @@ export class LibraryService {
   }
 
   /**
-   * The lesson as text ("Read instead"), visible exactly when playback is: its transcript (the captions
-   * stored with the video: uploaded, set by the owner, or built from the generation's transcript timing)
-   * cut into the chapters its questions belong to. Carries no question content and no answers.
+   * The lesson as text ("Read instead"), visible exactly when playback is: its transcript (captions
+   * the owner gave, else the generation's transcript, else captions built from it) cut into the
+   * chapters its questions belong to. Carries no question content and no answers.
    */
   async reading(message: PlaybackMessage): Promise<ReadingView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
@@ -421,11 +422,12 @@ export class LibraryService {
       title: string;
       duration: number | null;
       captions_vtt: string | null;
+      transcript: string | null;
       owner_id: number;
       published_at: string | null;
       questions: Array<{ id: number; timestamp: number; topicTitle: string | null; topicStartTime: number | null }>;
     }> = await this.dataSource.query(
-      `SELECT v.title, v.duration, v.captions_vtt, v.owner_id, v.published_at,
+      `SELECT v.title, v.duration, v.captions_vtt, v.transcript, v.owner_id, v.published_at,
               COALESCE((
                 SELECT json_agg(json_build_object('id', i.id, 'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
                        ORDER BY i.timestamp, i.position, i.id)
@@ -435,7 +437,11 @@ export class LibraryService {
     );
     const row = rows[0];
     if (!row || !canView(row, message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
-    const segments = row.captions_vtt ? parseTranscript(row.captions_vtt, { durationSeconds: row.duration ?? undefined }).segments : [];
+    // Captions the owner gave are the most careful text; else the generation's transcript as pasted (plain
+    // text included, spread over the video by speaking speed); else captions built from it.
+    const ownCaptions = row.captions_vtt && !isGeneratedCaptions(row.captions_vtt) ? row.captions_vtt : null;
+    const source = ownCaptions ?? row.transcript ?? row.captions_vtt;
+    const segments = source ? parseTranscript(source, { durationSeconds: row.duration ?? undefined }).segments : [];
     const chapters = readingChapters(
       segments,
       row.questions.map((q) => ({ ...q, timestamp: Number(q.timestamp), topicStartTime: q.topicStartTime === null ? null : Number(q.topicStartTime) })),

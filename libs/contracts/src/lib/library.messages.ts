@@ -306,6 +306,8 @@ export interface SaveGeneratedQuestionsMessage {
   duration?: number | null;
   /** WebVTT built from the transcript's own timing; stored unless the video has uploaded captions. */
   captionsVtt?: string | null;
+  /** The transcript as pasted, kept with the video for reading it ("Read instead"); absent keeps the stored one. */
+  transcript?: string | null;
 }
 
 export interface SaveGeneratedQuestionsResult {

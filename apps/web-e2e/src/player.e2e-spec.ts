@@ -600,7 +600,7 @@ describe('interactive video player in the browser', () => {
     await page.goto(url(`/player/${created.body.id}`));
     const unavailable = page.getByRole('alert').filter({ hasText: 'Video source not available' });
     await unavailable.waitFor({ timeout: 20_000 });
-    await unavailable.getByRole('button', { name: 'Retry' }).waitFor();
+    await unavailable.getByRole('button', { name: 'Try again' }).waitFor();
     await screenshot(page, 'player-youtube-offline-1280');
   });
 });

@@ -18,6 +18,7 @@ import {
   type PingReply,
   type PlaybackMessage,
   type PlaybackView,
+  type ReadingView,
   type RenameVideoMessage,
   type ServiceHealth,
   type SetSharingMessage,
@@ -95,6 +96,11 @@ export class LibraryController {
   @MessagePattern(LibraryPatterns.playback)
   playback(@Payload() message: PlaybackMessage): Promise<PlaybackView> {
     return this.library.playback(message);
+  }
+
+  @MessagePattern(LibraryPatterns.reading)
+  reading(@Payload() message: PlaybackMessage): Promise<ReadingView> {
+    return this.library.reading(message);
   }
 
   @MessagePattern(LibraryPatterns.setSharing)

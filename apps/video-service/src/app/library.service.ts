@@ -15,6 +15,7 @@ import type {
   Page,
   PlaybackMessage,
   PlaybackView,
+  ReadingView,
   RenameVideoMessage,
   SetSharingMessage,
   UpdateFolderMessage,
@@ -22,8 +23,9 @@ import type {
   VideoStatus,
   VideoView,
 } from '@veolearn/contracts';
-import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
+import { DEFAULT_FOLDER_COLOR, DEFAULT_FOLDER_ICON, parseTranscript, readingChapters, videoCreationDecision, youtubeWatchUrl } from '@veolearn/domain';
 import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
+import { isGeneratedCaptions } from '@veolearn/storage';
 import {
   type AnalyticsTotalsRow,
   canView,
@@ -407,6 +409,45 @@ export class LibraryService {
       questions,
       viewerIsOwner: message.viewer?.userId !== null && message.viewer?.userId !== undefined && Number(row.owner_id) === message.viewer.userId,
     };
+  }
+
+  /**
+   * The lesson as text ("Read instead"), visible exactly when playback is: its transcript (captions
+   * the owner gave, else the generation's transcript, else captions built from it) cut into the
+   * chapters its questions belong to. Carries no question content and no answers.
+   */
+  async reading(message: PlaybackMessage): Promise<ReadingView> {
+    const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
+    const rows: Array<{
+      title: string;
+      duration: number | null;
+      captions_vtt: string | null;
+      transcript: string | null;
+      owner_id: number;
+      published_at: string | null;
+      questions: Array<{ id: number; timestamp: number; topicTitle: string | null; topicStartTime: number | null }>;
+    }> = await this.dataSource.query(
+      `SELECT v.title, v.duration, v.captions_vtt, v.transcript, v.owner_id, v.published_at,
+              COALESCE((
+                SELECT json_agg(json_build_object('id', i.id, 'timestamp', i.timestamp, 'topicTitle', i.topic_title, 'topicStartTime', i.topic_start_time)
+                       ORDER BY i.timestamp, i.position, i.id)
+                FROM library.interactions i WHERE i.video_id = v.id), '[]'::json) AS questions
+       FROM library.videos v WHERE v.id = $1`,
+      [videoId],
+    );
+    const row = rows[0];
+    if (!row || !canView(row, message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
+    // Captions the owner gave are the most careful text; else the generation's transcript as pasted (plain
+    // text included, spread over the video by speaking speed); else captions built from it.
+    const ownCaptions = row.captions_vtt && !isGeneratedCaptions(row.captions_vtt) ? row.captions_vtt : null;
+    const source = ownCaptions ?? row.transcript ?? row.captions_vtt;
+    const segments = source ? parseTranscript(source, { durationSeconds: row.duration ?? undefined }).segments : [];
+    const chapters = readingChapters(
+      segments,
+      row.questions.map((q) => ({ ...q, timestamp: Number(q.timestamp), topicStartTime: q.topicStartTime === null ? null : Number(q.topicStartTime) })),
+      row.duration,
+    );
+    return { videoId, title: row.title, hasText: chapters.some((c) => c.text !== ''), chapters };
   }
 
   async userAnalytics(message: { owner: Owner }): Promise<LibraryAnalytics> {

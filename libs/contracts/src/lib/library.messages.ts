@@ -102,6 +102,28 @@ export interface PlaybackView {
   viewerIsOwner: boolean;
 }
 
+/** One chapter of the reading view: its title, the span of the video it covers and its transcript text. */
+export interface ReadingChapterView {
+  title: string;
+  /** Seconds. */
+  startTime: number;
+  /** Seconds: where the next chapter starts (the end of the lesson for the last one). */
+  endTime: number;
+  /** Plain text without timings, paragraphs separated by a blank line; '' when the lesson has no transcript for it. */
+  text: string;
+  /** Its questions (ids of PlaybackView questions), asked after the text in playing order. */
+  questionIds: number[];
+}
+
+/** GET /api/play/{id}/reading: the lesson as text, chapter by chapter ("Read instead"). */
+export interface ReadingView {
+  videoId: number;
+  title: string;
+  /** The lesson has transcript text (its captions); false: the chapters carry only their questions. */
+  hasText: boolean;
+  chapters: ReadingChapterView[];
+}
+
 /**
  * Who is asking to see a lesson: a signed-in user (or null), and whether the request carried a
  * valid media access signature for this video (issued to its owner by the gateway).
@@ -287,6 +309,8 @@ export interface SaveGeneratedQuestionsMessage {
   duration?: number | null;
   /** WebVTT built from the transcript's own timing; stored unless the video has uploaded captions. */
   captionsVtt?: string | null;
+  /** The transcript as pasted, kept with the video for reading it ("Read instead"); absent keeps the stored one. */
+  transcript?: string | null;
 }
 
 export interface SaveGeneratedQuestionsResult {

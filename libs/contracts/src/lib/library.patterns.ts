@@ -17,6 +17,8 @@ export const LibraryPatterns = {
   userAnalytics: 'library.user-analytics',
   /** Public: a video and its questions in the learner view (no answers, no feedback). */
   playback: 'library.playback',
+  /** Public exactly like playback: the lesson's transcript cut into its chapters, for reading instead of watching. */
+  reading: 'library.reading',
   /** Owner: share the lesson by link (published) or make it private again. */
   setSharing: 'library.set-sharing',
   countVideos: 'library.count-videos',

@@ -1,6 +1,6 @@
 import { Controller, Get, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import type { PlaybackView, Principal } from '@veolearn/contracts';
+import type { PlaybackView, Principal, ReadingView } from '@veolearn/contracts';
 import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { MediaAccess, SignMediaLinks } from '../media/media-access';
 import { VideoClient } from '../services/video-client';
@@ -28,5 +28,17 @@ export class PlaybackController {
   })
   play(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') id: number): Promise<PlaybackView> {
     return this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
+  }
+
+  @OptionalSession()
+  @Get(':id/reading')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({
+    summary: 'The lesson as text, chapter by chapter, for reading instead of watching',
+    description:
+      "Each chapter's title, its span of the video, its transcript text (from the lesson's captions, without timings) and the ids of its questions (asked after the text; their content comes from GET /api/play/{id}, never the answers). Visible exactly when GET /api/play/{id} is: 404 'Video not found' otherwise.",
+  })
+  reading(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') id: number): Promise<ReadingView> {
+    return this.videos.reading({ videoId: id, viewer: this.access.viewer(principal, id) });
   }
 }

@@ -38,6 +38,7 @@ import {
   type PingReply,
   type PlaybackMessage,
   type PlaybackView,
+  type ReadingView,
   type RenameVideoMessage,
   type ServiceHealth,
   type SetSharingMessage,
@@ -111,6 +112,10 @@ export class VideoClient {
 
   playback(message: PlaybackMessage): Promise<PlaybackView> {
     return this.send(LibraryPatterns.playback, message);
+  }
+
+  reading(message: PlaybackMessage): Promise<ReadingView> {
+    return this.send(LibraryPatterns.reading, message);
   }
 
   setSharing(message: SetSharingMessage): Promise<VideoView> {

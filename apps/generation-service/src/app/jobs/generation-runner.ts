@@ -135,6 +135,7 @@ export class GenerationRunner {
         questions: questions as unknown as Array<Record<string, unknown>>,
         duration: durationSeconds,
         captionsVtt: captionsFrom(parsed),
+        transcript: row.transcript,
       });
     } catch (error) {
       const body = error instanceof RpcException ? error.getError() : null;

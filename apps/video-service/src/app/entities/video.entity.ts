@@ -59,6 +59,10 @@ export class VideoEntity {
   @Column({ name: 'captions_vtt', type: 'text', nullable: true })
   captionsVtt!: string | null;
 
+  /** The transcript of the latest generation, as pasted (read by "Read instead" when there are no captions of the owner's). */
+  @Column({ type: 'text', nullable: true })
+  transcript!: string | null;
+
   /** Where an uploaded file lives in media storage; null for YouTube videos. */
   @Column({ name: 'storage_key', type: 'varchar', length: 255, nullable: true })
   storageKey!: string | null;

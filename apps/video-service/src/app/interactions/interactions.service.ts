@@ -29,7 +29,7 @@ import {
   toLearnerQuestionView,
 } from './interaction-views';
 import { type EarlierQuestion, timestampOf, withQuestionDefaults } from './question-defaults';
-import { GENERATED_CAPTIONS_PREFIX, generatedCaptionsOrNull } from '../media/media-rules';
+import { GENERATED_CAPTIONS_PREFIX, generatedCaptionsOrNull, transcriptOrNull } from '../media/media-rules';
 import { canView } from '../library-views';
 
 /** The most questions one video holds; more would crowd the timeline and the player. */
@@ -233,9 +233,10 @@ export class InteractionsService {
       // Captions from this generation replace earlier generated ones, never captions the owner uploaded.
       await manager.query(
         `UPDATE library.videos SET generation_job_id = $2, status = 'ready', duration = COALESCE(duration, $3), updated_at = now(),
-                captions_vtt = CASE WHEN captions_vtt IS NULL OR starts_with(captions_vtt, $5) THEN $4 ELSE captions_vtt END
+                captions_vtt = CASE WHEN captions_vtt IS NULL OR starts_with(captions_vtt, $5) THEN $4 ELSE captions_vtt END,
+                transcript = COALESCE($6, transcript)
          WHERE id = $1`,
-        [videoId, jobId, learnedDuration, generatedCaptionsOrNull(message.captionsVtt), GENERATED_CAPTIONS_PREFIX],
+        [videoId, jobId, learnedDuration, generatedCaptionsOrNull(message.captionsVtt), GENERATED_CAPTIONS_PREFIX, transcriptOrNull(message.transcript)],
       );
       return { videoId, created: true, interactions: (await this.rows(manager, videoId)).map(toInteractionView) };
     });

@@ -85,3 +85,14 @@ export function ownerCaptions(value: unknown): string {
 export function generatedCaptionsOrNull(value: unknown): string | null {
   return isGeneratedCaptions(value as string | null | undefined) && (value as string).length <= CAPTIONS_MAX_BYTES ? (value as string) : null;
 }
+
+/** The longest transcript kept with a video (the generation service accepts 400 000 characters). */
+export const TRANSCRIPT_MAX_CHARS = 1_000_000;
+
+/**
+ * The transcript a generation sends to keep with the video, or null (keep the stored one). Anything
+ * else is ignored rather than refused: reading the lesson is an extra, and must never fail a question set.
+ */
+export function transcriptOrNull(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= TRANSCRIPT_MAX_CHARS ? value : null;
+}

@@ -4,4 +4,5 @@ export const playerKeys = {
   playback: (videoId: number) => ['player', 'playback', videoId] as const,
   attempt: (videoId: number, learnerId: string) => ['player', 'attempt', videoId, learnerId] as const,
   captions: (videoId: number) => ['player', 'captions', videoId] as const,
+  reading: (videoId: number) => ['player', 'reading', videoId] as const,
 };

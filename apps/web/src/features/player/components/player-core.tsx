@@ -14,7 +14,8 @@ import { captionAt, type Cue } from '../model/vtt';
 import { PlayerControls } from './player-controls';
 import { PlayerNotice } from './player-notice';
 import { ProgressBadge } from './progress-badge';
-import { PlayerLoading, SourceUnavailable } from './player-states';
+import { PlayerLoading, READ_INSTEAD_REASON, SourceUnavailable } from './player-states';
+import { ReadInsteadLink } from './read-instead-link';
 import { QuestionCard } from './question-card';
 import { QuestionManager } from './question-manager';
 import { ResultsScreen } from './results-screen';
@@ -80,13 +81,15 @@ export interface PlayerCoreProps {
   resultsExit?: ReactNode;
   /** false: neither Start Over nor Retry Activity (a new attempt is not the player's to start). */
   canRestart?: boolean;
+  /** Offers "Read instead" (the reading view): the main way on when the video cannot load, a quiet link otherwise. */
+  onReadInstead?: (reason: string | null) => void;
 }
 
 /**
  * One player over two sources (an uploaded file in <video>, or YouTube through its IFrame API) and any
  * attempt backend: the web app's Player and the SCORM package's launch page both render this.
  */
-export function PlayerCore({ playback, backend, showManager = false, resultsExit, canRestart = true }: PlayerCoreProps) {
+export function PlayerCore({ playback, backend, showManager = false, resultsExit, canRestart = true, onReadInstead }: PlayerCoreProps) {
   const engine = usePlayerEngine(playback, backend);
   const { attemptQuery } = engine;
 
@@ -94,7 +97,9 @@ export function PlayerCore({ playback, backend, showManager = false, resultsExit
   if (attemptQuery.isError || !engine.attempt) {
     return <ErrorCard title="The activity could not start" error={attemptQuery.error} onRetry={() => void attemptQuery.refetch()} />;
   }
-  return <PlayerView engine={engine} playback={playback} showManager={showManager} resultsExit={resultsExit} canRestart={canRestart} />;
+  return (
+    <PlayerView engine={engine} playback={playback} showManager={showManager} resultsExit={resultsExit} canRestart={canRestart} onReadInstead={onReadInstead} />
+  );
 }
 
 interface PlayerViewProps {
@@ -103,9 +108,10 @@ interface PlayerViewProps {
   showManager: boolean;
   resultsExit: ReactNode;
   canRestart: boolean;
+  onReadInstead?: (reason: string | null) => void;
 }
 
-function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: PlayerViewProps) {
+function PlayerView({ engine, playback, showManager, resultsExit, canRestart, onReadInstead }: PlayerViewProps) {
   const { video } = playback;
   const captions = useCaptionsQuery(video.id, video.captionsUrl, video.hasCaptions);
   // A private lesson's links are signed and re-signed on every refetch: keep the first ones, so a
@@ -139,7 +145,8 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
 
   const startAt = attempt?.lastPosition ?? 0;
   let source;
-  if (engine.sourceError) source = <SourceUnavailable message={engine.sourceError} onRetry={engine.retrySource} />;
+  const readAfterFailure = onReadInstead ? () => onReadInstead(READ_INSTEAD_REASON) : undefined;
+  if (engine.sourceError) source = <SourceUnavailable message={engine.sourceError} onRetry={engine.retrySource} onReadInstead={readAfterFailure} />;
   else if (mediaSrc) {
     source = (
       <Html5Source
@@ -154,7 +161,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
     );
   } else if (video.youtubeId) {
     source = <YouTubeSource key={engine.sourceKey} youtubeId={video.youtubeId} title={video.title} startAt={startAt} events={engine.events} />;
-  } else source = <SourceUnavailable message={SOURCE_UNAVAILABLE} />;
+  } else source = <SourceUnavailable message={SOURCE_UNAVAILABLE} onReadInstead={onReadInstead ? () => onReadInstead(null) : undefined} />;
 
   return (
     <div
@@ -249,6 +256,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart }: 
             </div>
           )}
           {engine.notice && <PlayerNotice notice={engine.notice} onDismiss={engine.dismissNotice} />}
+          {onReadInstead && !engine.sourceError && <ReadInsteadLink onClick={() => onReadInstead(null)} />}
         </div>
       </div>
       {showManager && <QuestionManager questions={engine.questions} answers={attempt?.answers ?? []} currentId={engine.open?.question.id ?? null} />}

@@ -12,6 +12,7 @@ import { getLearnerId } from '../model/learner-id';
 import { DisplayNameField } from './display-name-field';
 import { PlayerCore } from './player-core';
 import { PlayerLoading } from './player-states';
+import { ReadingView } from './reading-view';
 
 interface PlayerProps {
   videoId: number;
@@ -51,6 +52,8 @@ function ConnectedPlayer({ videoId, playback, showManager = false, launch }: Pla
     return launch ? withLtiGradePassback(http, launch.token, gradeToast) : http;
   }, [videoId, learnerId, launch]);
   const queryClient = useQueryClient();
+  /** "Read instead": the lesson's text in place of the video, on the same attempt (null: watching). */
+  const [reading, setReading] = useState<{ reason: string | null } | null>(null);
   // A name given once the attempt is under way goes onto it (resuming it sends the name).
   const nameAttempt = useCallback(() => {
     if (queryClient.getQueryData<AttemptView>(backend.key)?.status !== 'in_progress') return;
@@ -59,6 +62,14 @@ function ConnectedPlayer({ videoId, playback, showManager = false, launch }: Pla
       () => undefined,
     );
   }, [backend, queryClient]);
+  // The dashboard is the owner's; a learner (anonymous, or another user) would land on sign-in.
+  const resultsExit =
+    launch || !playback.viewerIsOwner ? null : (
+      <Link to={routes.dashboard} className={buttonVariants({ variant: 'outline' })}>
+        Back to Dashboard
+      </Link>
+    );
+  const hasVideo = Boolean(playback.video.mediaUrl || playback.video.youtubeId);
   return (
     <>
       {launch ? (
@@ -67,19 +78,26 @@ function ConnectedPlayer({ videoId, playback, showManager = false, launch }: Pla
           {launch.context.course?.name}
         </p>
       ) : null}
-      <PlayerCore
-        playback={playback}
-        backend={backend}
-        showManager={showManager}
-        resultsExit={
-          // The dashboard is the owner's; a learner (anonymous, or another user) would land on sign-in.
-          launch || !playback.viewerIsOwner ? null : (
-            <Link to={routes.dashboard} className={buttonVariants({ variant: 'outline' })}>
-              Back to Dashboard
-            </Link>
-          )
-        }
-      />
+      {reading ? (
+        <ReadingView
+          playback={playback}
+          backend={backend}
+          reason={reading.reason}
+          onWatch={hasVideo ? () => setReading(null) : undefined}
+          resultsExit={resultsExit}
+        />
+      ) : (
+        <PlayerCore
+          playback={playback}
+          backend={backend}
+          showManager={showManager}
+          resultsExit={resultsExit}
+          onReadInstead={(reason) => {
+            setReading({ reason });
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      )}
       {/* Below the player, so the video, its controls and its feedback keep the screen; before the first
           answer there is room for it in view. An LMS names its own users; the owner previewing needs no name. */}
       {launch || playback.viewerIsOwner ? null : <DisplayNameField onSaved={nameAttempt} />}

@@ -22,6 +22,8 @@ interface QuestionCardProps {
   onReviewChapter(): void;
   onContinue(): Promise<void>;
   onTryAgain(): void;
+  /** The button that goes on after a wrong answer ('Continue Video'; the reading view says 'Continue Reading'). */
+  continueLabel?: string;
 }
 
 /**
@@ -146,7 +148,7 @@ function QuestionForm({ open, canSkip: skippable, onAnswer, onSkip, headingId }:
  * (or Try Again when a correct answer is required), and keeps the correct answer back; after the last
  * try the correct answer is shown and the learner goes on.
  */
-function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTryAgain, headingId }: QuestionCardProps & { headingId: string }) {
+function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTryAgain, continueLabel = 'Continue Video', headingId }: QuestionCardProps & { headingId: string }) {
   const review = open.review;
   const heading = useFocusOnMount<HTMLHeadingElement>();
   const [busy, setBusy] = useState(false);
@@ -222,7 +224,7 @@ function AnswerReview({ open, requireCorrect, onReviewChapter, onContinue, onTry
         ) : (
           <Button onClick={() => void goOn()} disabled={busy}>
             {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Play aria-hidden="true" />}
-            Continue Video
+            {continueLabel}
           </Button>
         )}
       </div>

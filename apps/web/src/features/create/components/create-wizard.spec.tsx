@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import type { ReactNode } from 'react';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '../../../lib/query-client';
 import { Toaster } from '../../../components/ui/toaster';
@@ -93,7 +94,7 @@ describe('CreateWizard', () => {
     global.fetch = fetchMock as unknown as typeof fetch;
   });
 
-  function renderWizard(entry = '/create') {
+  function renderWizard(entry = '/create', extra: ReactNode = null) {
     const client = createQueryClient();
     client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
     return render(
@@ -104,6 +105,7 @@ describe('CreateWizard', () => {
             <Route path="/edit-questions/:id" element={<p>Editor</p>} />
           </Routes>
           <Where />
+          {extra}
         </MemoryRouter>
         <Toaster />
       </QueryClientProvider>,
@@ -315,6 +317,15 @@ describe('CreateWizard', () => {
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/create'));
     expect(screen.getByRole('tab', { name: 'YouTube' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Share' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the Share step when ?video= arrives while the wizard stays mounted (Back before the editor loaded)', async () => {
+    handler = (url) => (url === '/api/videos/5' ? { status: 200, body: { ...VIDEO, status: 'ready', questionCount: 6 } } : undefined);
+    renderWizard('/create', <Link to="/create?video=5">back here</Link>);
+    expect(screen.getByRole('tab', { name: 'YouTube' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByRole('link', { name: 'back here' }));
+    expect(await screen.findByText('Your interactive video is ready')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Share' }).getAttribute('aria-selected')).toBe('true');
   });
 
   it('says so when the reopened video is still being generated, and when it is not found', async () => {

@@ -148,6 +148,12 @@ export function CreateWizard() {
   // `?for=12`: generate questions for a video already in the library (the dashboard's "Generate questions").
   const forParam = videoParam === null ? videoParamOf(params.get('for')) : null;
   const [tab, setTab] = useState<WizardTab>(() => (videoParam !== null ? 'share' : forParam !== null ? 'transcript' : 'youtube'));
+  // `?video=` arriving while the wizard stays mounted shows that video's Share step too: Back pressed
+  // before the editor's code has loaded returns here without a new mount (the route change to the
+  // editor was still pending), and the wizard must not reopen on the step it was on.
+  useEffect(() => {
+    if (videoParam !== null) setTab('share');
+  }, [videoParam]);
   const [selected, setSelected] = useState<SelectedVideo | null>(null);
   const [title, setTitle] = useState('');
   const titleFor = useRef<string | null>(null);

@@ -46,13 +46,21 @@ async function signInAsNewAccount(): Promise<string> {
   return account.email;
 }
 
-/** Who the browser is signed in as, asked through GET /api/auth/user with the app's stored token. */
+/**
+ * Who the browser is signed in as, asked through GET /api/auth/user with the app's stored token:
+ * null without a token, `HTTP <status>` when the token is refused. A 5xx (a service slow to answer
+ * on a busy machine) is asked again, up to three times: it says nothing about who is signed in.
+ */
 function signedInEmail(): Promise<string | null> {
   return page.evaluate(async () => {
     const token = localStorage.getItem('authToken');
     if (!token) return null;
-    const res = await fetch('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
-    return res.ok ? ((await res.json()) as { email: string }).email : null;
+    for (let attempt = 1; ; attempt += 1) {
+      const res = await fetch('/api/auth/user', { headers: { Authorization: `Bearer ${token}` } });
+      if (res.ok) return ((await res.json()) as { email: string }).email;
+      if (res.status < 500 || attempt === 3) return `HTTP ${res.status}`;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
   });
 }
 

@@ -78,6 +78,14 @@ function isSessionRejected(status: number): boolean {
   return status === 401 || status === 403;
 }
 
+/**
+ * Whether a failed call means the server refused the session (401/403), as opposed to a service
+ * that did not answer (5xx, network): only a refusal may sign the browser out.
+ */
+export function isSessionRejection(error: unknown): boolean {
+  return error instanceof ApiError && isSessionRejected(error.status);
+}
+
 export type Unauthorized = 'throw' | 'returnNull';
 
 export interface RequestOptions {

@@ -3,12 +3,16 @@ import { useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { fetchCurrentUser, validateToken } from '../api/auth-api';
 import { authKeys } from '../auth-query-keys';
-import { clearToken, getToken } from '../../../lib/session-client';
+import { clearToken, getToken, isSessionRejection } from '../../../lib/session-client';
 import { routes } from '../../../app/routes';
+
+/** A refused session is final; a service that did not answer is asked again (3 more times, 1-4 s apart). */
+const retryUnlessRefused = (failures: number, error: unknown) => !isSessionRejection(error) && failures < 3;
 
 /**
  * The dashboard auth check (spec section 4): the stored token must validate, otherwise it is
- * cleared and the visitor goes to sign-in. Resolves the current user once it does.
+ * cleared and the visitor goes to sign-in. Resolves the current user once it does. A slow or
+ * briefly unavailable auth service is retried first, so a blip does not sign the teacher out.
  */
 export function useRequiredSession() {
   const navigate = useNavigate();
@@ -18,7 +22,7 @@ export function useRequiredSession() {
     queryKey: authKeys.validate(),
     queryFn: validateToken,
     enabled: token !== null,
-    retry: false,
+    retry: retryUnlessRefused,
     staleTime: 0,
   });
   const valid = validation.data?.valid === true;
@@ -27,6 +31,7 @@ export function useRequiredSession() {
     queryKey: authKeys.user(),
     queryFn: fetchCurrentUser,
     enabled: valid,
+    retry: retryUnlessRefused,
   });
 
   const rejected = token === null || validation.isError || (validation.isSuccess && !valid) || user.isError;

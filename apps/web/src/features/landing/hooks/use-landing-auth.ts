@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { validateToken } from '../../auth/api/auth-api';
-import { clearToken, getToken } from '../../../lib/session-client';
+import { clearToken, getToken, isSessionRejection } from '../../../lib/session-client';
 import { routes } from '../../../app/routes';
 
 /**
@@ -18,13 +18,19 @@ export function useLandingAuth(): { signedIn: boolean } {
     validateToken()
       .then((result) => {
         if (cancelled) return;
-        if (result.valid) navigate(routes.userDashboard, { replace: true });
-        else throw new Error('Token reported invalid');
+        if (result.valid) {
+          navigate(routes.userDashboard, { replace: true });
+          return;
+        }
+        console.info('Stored session is not valid; showing the signed-out landing page.');
+        clearToken();
+        setSignedIn(false);
       })
       .catch((error: unknown) => {
         if (cancelled) return;
-        console.info('Stored session is not valid; showing the signed-out landing page.', error);
-        clearToken();
+        // Only a refused session signs the browser out; a service that did not answer keeps it.
+        if (isSessionRejection(error)) clearToken();
+        else console.info('Could not check the stored session now; it is kept.', error);
         setSignedIn(false);
       });
     return () => {

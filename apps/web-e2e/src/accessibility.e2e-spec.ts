@@ -1,23 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startStack, startYouTubeStub, type RunningStack, type YouTubeStub } from '@veolearn/testing';
-import { SCREENSHOT_DIR, newAccount, screenshot, signUpViaApi } from './support';
+import { axeViolations, SCREENSHOT_DIR, newAccount, screenshot, signUpViaApi, stackSql } from './support';
 
 /**
  * axe-core on every page of the route table (apps/web/src/app/app-routes.tsx), signed out and
  * signed in with real data, in one stack and one browser page. Every violation of every page is
  * collected first, so one run lists them all; the test fails on any serious or critical one.
  *
- * axe-core is injected from its package (`@axe-core/playwright` wraps the same `axe.run`).
+ * axe-core runs through `@axe-core/playwright` (support.ts axeViolations).
  */
 
 /** 320×180, about 20 s (fixtures/make-lesson-webm.cjs). */
 const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
-const AXE_SOURCE = require.resolve('axe-core/axe.min.js');
-/** WCAG 2.0 and 2.1 A/AA (2.1 A brings label-in-name, 2.5.3), and the best practices (heading order). */
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 const FAILING = new Set(['serious', 'critical']);
 const YOUTUBE_ID = 'dQw4w9WgXcQ';
 
@@ -34,15 +30,6 @@ const QUESTIONS = [
   { type: 'ordering', question: 'Put the numbers in ascending order.', options: ['three', 'one', 'two'], correctAnswer: [1, 2, 0], timestamp: 9 },
 ].map((q, i) => ({ ...q, topicTitle: `Topic ${i + 1}`, topicStartTime: 3 * i, feedback: { correct: 'Well done.', incorrect: 'Review the chapter.' } }));
 
-interface AxeNode {
-  target: unknown[];
-}
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: AxeNode[];
-}
 interface Finding {
   page: string;
   rule: string;
@@ -71,8 +58,8 @@ describe('accessibility (axe-core) on every page', () => {
       executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-background-networking', '--disable-dev-shm-usage', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist'],
     });
-    // axe is injected as a script: the app's Content-Security-Policy would refuse it.
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, bypassCSP: true });
+    // Under the app's own Content-Security-Policy: axe is evaluated over the DevTools protocol.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
     // Nothing leaves the machine: YouTube's player, thumbnails and fonts answer 404 at once.
     await page.route(
@@ -87,15 +74,7 @@ describe('accessibility (axe-core) on every page', () => {
     await stub?.close();
   });
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = (text: string, values: unknown[]) => stackSql(stack, text, values);
 
   async function api<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
     const res = await fetch(url(path), {
@@ -123,15 +102,8 @@ describe('accessibility (axe-core) on every page', () => {
   /** Runs axe on the page as it is and keeps every violation under `label`. */
   async function audit(label: string): Promise<void> {
     audited.push(label);
-    await page.addScriptTag({ path: AXE_SOURCE });
-    const violations = await page.evaluate(
-      (tags) =>
-        (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: unknown[] }> } }).axe
-          .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-          .then((r) => r.violations),
-      AXE_TAGS,
-    );
-    for (const v of violations as AxeViolation[]) {
+    const violations = await axeViolations(page);
+    for (const v of violations) {
       findings.push({
         page: label,
         rule: v.id,

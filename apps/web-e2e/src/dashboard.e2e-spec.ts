@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { newAccount, screenshot, signIn, signUpViaApi, useBrowserSuite } from './support';
+import { newAccount, screenshot, signIn, signUpViaApi, useBrowserSuite, stackSql } from './support';
 
 const ADMIN = { email: 'admin.dash@example.com', password: 'admin password 123', username: 'admin' };
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
@@ -9,15 +9,7 @@ describe('creator dashboard in the browser', () => {
   const { url, toast } = suite;
   const videoCard = (title: string) => suite.page.getByTestId('video-card').filter({ hasText: title });
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = (text: string, values: unknown[]) => stackSql(suite.stack, text, values);
 
   async function signedInAccount() {
     const account = newAccount();

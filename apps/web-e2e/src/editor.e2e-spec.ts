@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Dialog, Locator, Page } from 'playwright-core';
-import { SCREENSHOT_DIR, newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+import { SCREENSHOT_DIR, newAccount, screenshot, signUpViaApi, useBrowserSuite, stackSql } from './support';
 
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 const UNSAVED = 'You have unsaved changes. Continue without saving?';
@@ -48,15 +47,7 @@ describe('question editor in the browser', () => {
     return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
   }
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = (text: string, values: unknown[]) => stackSql(suite.stack, text, values);
 
   /** A fresh trial account with one video (600 s long) holding `questions`; the page is signed in. */
   async function videoWith(questions: Json[], duration: number | null = 600) {

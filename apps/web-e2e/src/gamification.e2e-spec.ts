@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { newAccount, signUpViaApi, useBrowserSuite } from './support';
+import { useBrowserSuite, apiJson, unlimitedSession, axeViolations } from './support';
 
 /** 320×180, about 20 s (fixtures/make-lesson-webm.cjs). */
 const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
@@ -45,17 +44,9 @@ const QUESTIONS: Json[] = [
   },
 ];
 const RIGHT = ['Blue', 'True', 'Mars'];
-/** Evaluated through the DevTools protocol: the app's Content Security Policy refuses injected script tags. */
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's serious and critical findings (WCAG 2.1 A/AA and best practices) on the page as it is. */
 async function seriousViolations(page: Page): Promise<Array<{ id: string; targets: string[] }>> {
-  await page.evaluate(AXE_SOURCE);
-  const violations = (await page.evaluate(() =>
-    (window as unknown as { axe: { run(ctx: Document, opts: unknown): Promise<{ violations: unknown[] }> } }).axe
-      .run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, resultTypes: ['violations'] })
-      .then((r) => r.violations),
-  )) as Array<{ id: string; impact?: string; nodes: Array<{ target: unknown[] }> }>;
+  const violations = await axeViolations(page);
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.map(String).join(' ')) }));
@@ -66,27 +57,11 @@ describe('points, streaks and achievements in the player', () => {
   const { url } = suite;
   let token = '';
 
-  async function api<T>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown) => apiJson<T>(suite.stack, token, method, path, body);
 
   beforeAll(async () => {
-    const account = newAccount();
-    await signUpViaApi(suite.stack.baseUrl, account);
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    await client.query('UPDATE auth.users SET has_unlimited_access = true WHERE email = $1', [account.email]);
-    await client.end();
-    const signIn = await fetch(url('/api/auth/signin'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ username: account.email, password: account.password }),
-    });
-    token = ((await signIn.json()) as { token: string }).token;
+    // Unlimited videos; the session is made afterwards so that it carries the new entitlements.
+    token = await unlimitedSession(suite.stack);
   });
 
   /** An uploaded lesson with the three questions, shared by link. */

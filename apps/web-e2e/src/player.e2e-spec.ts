@@ -1,9 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+import { newAccount, screenshot, signUpViaApi, useBrowserSuite, apiJson, unlimitedSession } from './support';
 
 /** 320×180, about 20 s, a moving clock; made by fixtures/make-lesson-webm.cjs (no duration in its header). */
 const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
@@ -76,33 +75,11 @@ describe('interactive video player in the browser', () => {
 
   afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
-
-  async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
-    if (auth) headers['Authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown, auth = true) => apiJson<T>(suite.stack, auth ? token : null, method, path, body);
 
   beforeAll(async () => {
-    const account = newAccount();
-    await signUpViaApi(suite.stack.baseUrl, account);
     // Unlimited videos; the session is made afterwards so that it carries the new entitlements.
-    await sql('UPDATE auth.users SET has_unlimited_access = true WHERE email = $1', [account.email]);
-    const signIn = await api<{ token: string }>('POST', '/api/auth/signin', { username: account.email, password: account.password }, false);
-    expect(signIn.status).toBe(200);
-    token = signIn.body.token;
+    token = await unlimitedSession(suite.stack);
   });
 
   /** Uploads the WebM (multipart, like the wizard), applies settings, adds the questions and shares it unless asked not to; answers the ids. */

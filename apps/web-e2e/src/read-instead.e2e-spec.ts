@@ -1,8 +1,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Locator, Page } from 'playwright-core';
-import { newAccount, signUpViaApi, useBrowserSuite } from './support';
+import { useBrowserSuite, apiJson, unlimitedSession } from './support';
 
 /** Where the issue asks for these screenshots: tmp/screenshots/read-instead-*.png at the repository root. */
 const SHOTS = join(__dirname, '..', '..', '..', 'tmp', 'screenshots');
@@ -83,32 +82,11 @@ describe('Read instead: the lesson as text when the video cannot play', () => {
   const { url } = suite;
   let token = '';
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
-
-  async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
-    if (auth) headers['Authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown, auth = true) => apiJson<T>(suite.stack, auth ? token : null, method, path, body);
 
   beforeAll(async () => {
-    const account = newAccount();
-    await signUpViaApi(suite.stack.baseUrl, account);
-    await sql('UPDATE auth.users SET has_unlimited_access = true WHERE email = $1', [account.email]);
-    const signIn = await api<{ token: string }>('POST', '/api/auth/signin', { username: account.email, password: account.password }, false);
-    expect(signIn.status).toBe(200);
-    token = signIn.body.token;
+    // Unlimited videos; the session is made afterwards so that it carries the new entitlements.
+    token = await unlimitedSession(suite.stack);
   });
 
   /** A shared YouTube lesson (20 s, no skipping forward unless told) with the SRT as its transcript and three chapters of questions. */

@@ -22,7 +22,7 @@ import {
   videoState,
   waitForLmsCall,
 } from './scorm-harness';
-import { screenshot, useBrowserSuite } from './support';
+import { screenshot, useBrowserSuite, apiJson } from './support';
 
 /**
  * The real-LMS test of the EXPORTED package: a lesson made through the API (upload, captions, four
@@ -89,14 +89,7 @@ describe('exported SCORM packages in a real LMS runtime (scorm-again)', () => {
   let requests: string[] = [];
   const packages: Partial<Record<Version, ExportedPackage>> = {};
 
-  async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
-    if (auth) headers['Authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown, auth = true) => apiJson<T>(suite.stack, auth ? token : null, method, path, body);
 
   beforeAll(async () => {
     rmSync(WORK, { recursive: true, force: true });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { answer, createProLesson, ready, sco } from './scorm-harness';
-import { screenshot, useBrowserSuite } from './support';
+import { screenshot, useBrowserSuite, apiJson } from './support';
 
 /**
  * The SCORM test page test-scorm answers: opened in Chromium with no session, it plays the stored
@@ -29,14 +29,7 @@ describe('the SCORM test page (test-scorm testUrl) in Chromium', () => {
   let videoId = 0;
   let ids: number[] = [];
 
-  async function api<T>(method: string, path: string, body?: unknown, auth = true): Promise<{ status: number; body: T }> {
-    const headers: Record<string, string> = {};
-    if (auth) headers['Authorization'] = `Bearer ${token}`;
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const res = await fetch(url(path), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
-  }
+  const api = <T>(method: string, path: string, body?: unknown, auth = true) => apiJson<T>(suite.stack, auth ? token : null, method, path, body);
 
   beforeAll(async () => {
     ({ token, videoId, ids } = await createProLesson(suite.stack.baseUrl, suite.stack.databaseUrl, { title: TITLE, webm: WEBM, captions: CAPTIONS, questions: QUESTIONS }));

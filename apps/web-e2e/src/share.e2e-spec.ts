@@ -3,9 +3,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { Page } from 'playwright-core';
-import { newAccount, screenshot, signUpViaApi, useBrowserSuite } from './support';
+import { newAccount, screenshot, signUpViaApi, useBrowserSuite, stackSql } from './support';
 
 /** 320×180, about 20 s (fixtures/make-lesson-webm.cjs). */
 const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
@@ -41,15 +40,7 @@ describe('share page, export dialog and embed page in the browser', () => {
     if (host) await new Promise((resolve) => host.close(resolve));
   });
 
-  async function sql(text: string, values: unknown[]): Promise<void> {
-    const client = new Client({ connectionString: suite.stack.databaseUrl });
-    await client.connect();
-    try {
-      await client.query(text, values);
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = (text: string, values: unknown[]) => stackSql(suite.stack, text, values);
 
   async function api<T>(method: string, path: string, body?: unknown, auth = token): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = {};

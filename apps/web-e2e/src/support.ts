@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { Client } from 'pg';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { startStack, type RunningStack, type StackOptions } from '@veolearn/testing';
 
@@ -50,6 +52,56 @@ export async function signUpViaApi(baseUrl: string, account: TestAccount): Promi
   });
   if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
+}
+
+/** Runs a statement against the stack's own test database. */
+export async function stackSql(stack: RunningStack, text: string, values: unknown[] = []): Promise<void> {
+  const client = new Client({ connectionString: stack.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(text, values);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A JSON call to the stack's API with `token` as the bearer (none when null): its status and parsed body. */
+export async function apiJson<T>(stack: RunningStack, token: string | null, method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+  const headers: Record<string, string> = {};
+  if (token !== null) headers['Authorization'] = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(`${stack.baseUrl}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await res.text();
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** A new account allowed any number of videos, signed in after that change (so its session carries it): the token. */
+export async function unlimitedSession(stack: RunningStack): Promise<string> {
+  const account = newAccount();
+  await signUpViaApi(stack.baseUrl, account);
+  await stackSql(stack, 'UPDATE auth.users SET has_unlimited_access = true WHERE email = $1', [account.email]);
+  const signIn = await apiJson<{ token: string }>(stack, null, 'POST', '/api/auth/signin', { username: account.email, password: account.password });
+  if (signIn.status !== 200) throw new Error(`sign-in failed: ${signIn.status} ${JSON.stringify(signIn.body)}`);
+  return signIn.body.token;
+}
+
+/** WCAG 2.0 and 2.1 A/AA (2.1 A brings label-in-name, 2.5.3), and the best practices (heading order). */
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+export interface AxeViolation {
+  id: string;
+  impact?: string | null;
+  help: string;
+  nodes: Array<{ target: unknown[] }>;
+}
+
+/**
+ * axe-core's violations of AXE_TAGS on the page as it is, through @axe-core/playwright (it evaluates
+ * axe over the DevTools protocol, which the app's Content-Security-Policy does not govern).
+ */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  return results.violations;
 }
 
 export interface BrowserSuite {

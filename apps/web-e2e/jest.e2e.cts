@@ -9,4 +9,6 @@ module.exports = {
   moduleNameMapper: require('../../jest.paths.cjs'),
   // Starting the stack and a browser takes a while on a cold machine.
   testTimeout: 120_000,
+  // One more run for a failed test, its first error printed (retry-setup.cjs).
+  setupFilesAfterEnv: ['<rootDir>/retry-setup.cjs'],
 };

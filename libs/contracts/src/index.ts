@@ -22,3 +22,6 @@ export * from './lib/lti.messages';
 export * from './lib/lti.dto';
 export * from './lib/lesson-results.messages';
 export * from './lib/lesson-results.dto';
+export * from './lib/events';
+export * from './lib/admin.patterns';
+export * from './lib/admin.messages';

@@ -27,7 +27,7 @@ import {
 } from '@veolearn/contracts';
 import { featureDecision, type Feature } from '@veolearn/domain';
 import { AppConfig } from '@veolearn/config';
-import { rpcError } from '@veolearn/nest-common';
+import { currentRequestId, rpcError } from '@veolearn/nest-common';
 import { EXPORT_STAGES } from '@veolearn/queues';
 import { allElements, checkPackage, hrefToPackagePath, invalidPackagePath, manifestVersion, readXml, SCORM_MANIFEST_FILE } from '@veolearn/scorm';
 import { validateManifestXsd } from '@veolearn/scorm/xsd';
@@ -334,6 +334,7 @@ export class ExportsService {
         attempts: 0,
         startedAt: null,
         finishedAt: null,
+        requestId: currentRequestId() ?? null,
       }),
     );
     try {

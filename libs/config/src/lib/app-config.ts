@@ -293,6 +293,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(16)
   EXPORT_CONCURRENCY = 2;
 
+  /**
+   * How often an export worker checks unfinished package rows against the queue (also at start and
+   * when the queue's Redis reconnects): a row with no live queue job is queued again under its id.
+   */
+  @Transform(toInt) @IsInt() @Min(500)
+  EXPORT_RECONCILE_MS = 30_000;
+
   /** Run the export worker inside the export-service (`serve`); false when workers run as `worker` processes. */
   @Transform(toBool) @IsBoolean()
   EXPORT_WORKER = true;

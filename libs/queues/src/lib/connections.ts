@@ -30,3 +30,15 @@ export function workerConnection(config: AppConfig): Redis {
   redis.on('error', () => undefined);
   return redis;
 }
+
+/**
+ * Calls `listener` each time `connection` is ready again after it was lost (not on the first
+ * connection): a Redis that restarted may have come back empty, so callers reconcile then.
+ */
+export function onReconnected(connection: Redis, listener: () => void): void {
+  let connectedBefore = connection.status === 'ready';
+  connection.on('ready', () => {
+    if (connectedBefore) listener();
+    connectedBefore = true;
+  });
+}

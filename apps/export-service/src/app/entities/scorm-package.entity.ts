@@ -60,6 +60,10 @@ export class ScormPackageEntity {
   @Column({ type: 'integer', default: 0 })
   attempts!: number;
 
+  /** The request that asked for the build: a build queued again (Redis lost it) logs under the same id. */
+  @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
+  requestId!: string | null;
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

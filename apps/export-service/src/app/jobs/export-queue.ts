@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { currentRequestId, watchQueueDepth } from '@veolearn/nest-common';
-import { EXPORT_QUEUE, type ExportJobData, producerConnection, queuePrefix } from '@veolearn/queues';
+import { EXPORT_QUEUE, type ExportJobData, onReconnected, producerConnection, queuePrefix } from '@veolearn/queues';
 
 /** Tries per package build (the first run plus one retry); a missing player or video fails at once. */
 export const EXPORT_ATTEMPTS = 2;
@@ -27,9 +27,21 @@ export class ExportQueue implements OnApplicationShutdown {
     await this.connection.ping();
   }
 
-  /** Queues a build under the row's id (adding an id that is still queued is a no-op). */
-  async add(jobId: string): Promise<void> {
-    const requestId = currentRequestId();
+  /** True when the queue holds a job under this id, in any state. */
+  async has(jobId: string): Promise<boolean> {
+    return (await this.queue.getJob(jobId)) !== undefined;
+  }
+
+  /** Calls `listener` each time the queue's Redis is ready again after it was lost (it may have come back empty). */
+  onReconnected(listener: () => void): void {
+    onReconnected(this.connection, listener);
+  }
+
+  /**
+   * Queues a build under the row's id (adding an id that is still queued is a no-op), carrying the
+   * request id of the call that asked for it (the row's, when queued again).
+   */
+  async add(jobId: string, requestId: string | undefined = currentRequestId()): Promise<void> {
     await this.queue.add(
       'scorm',
       requestId ? { jobId, requestId } : { jobId },

@@ -20,15 +20,21 @@ function reason(error: unknown): string {
 /**
  * The BullMQ worker of the export queue (started when EXPORT_WORKER is true, and by the `worker`
  * command). A worker that dies mid-build loses its lock and another takes the build over; a build
- * writes its zip under its own key, so a retried one replaces, never duplicates, the package. At
- * start it queues again every row still queued or building (a no-op for those the queue still holds),
- * so a Redis that lost its data loses no build.
+ * writes its zip under its own key, so a retried one replaces, never duplicates, the package.
+ *
+ * Postgres is the truth for builds and the queue only schedules them: at start, every
+ * EXPORT_RECONCILE_MS and whenever the queue's Redis reconnects, a row still queued (or building but
+ * untouched for a lock's length) that has no job in the queue is queued again under its own id, with
+ * the request id that asked for it. So a Redis that came back empty loses no build.
  */
 @Injectable()
 export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ExportWorker.name);
   private worker: Worker<ExportJobData, RunOutcome> | null = null;
   private connection: Redis | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private pass: Promise<number> | null = null;
+  private stopped = false;
 
   constructor(
     private readonly config: AppConfig,
@@ -52,15 +58,39 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.worker.on('completed', (job) => recordJob(EXPORT_QUEUE, 'completed', job));
     this.worker.on('failed', (job) => recordJob(EXPORT_QUEUE, 'failed', job));
     this.logger.log(`Export worker started (concurrency ${this.config.EXPORT_CONCURRENCY})`);
-    await this.requeueUnfinished().catch((error: unknown) => this.logger.warn(`Could not queue unfinished builds again: ${reason(error)}`));
+    await this.reconcile();
+    this.timer = setInterval(() => void this.reconcile(), this.config.EXPORT_RECONCILE_MS);
+    this.timer.unref();
+    this.queue.onReconnected(() => void this.reconcile());
   }
 
-  private async requeueUnfinished(): Promise<void> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM export.scorm_packages WHERE state IN ('queued', 'active') ORDER BY created_at LIMIT 1000`,
+  /** One reconciliation pass (joins the running one); resolves to the builds queued again, 0 when Redis is away. */
+  reconcile(): Promise<number> {
+    this.pass ??= this.requeueLost()
+      .catch((error: unknown) => {
+        this.logger.warn(`Could not reconcile builds with the queue (tried again later): ${reason(error)}`);
+        return 0;
+      })
+      .finally(() => (this.pass = null));
+    return this.pass;
+  }
+
+  private async requeueLost(): Promise<number> {
+    const rows: Array<{ id: string; request_id: string | null }> = await this.dataSource.query(
+      `SELECT id, request_id FROM export.scorm_packages
+        WHERE state = 'queued' OR (state = 'active' AND updated_at < now() - $1 * interval '1 millisecond')
+        ORDER BY created_at LIMIT 1000`,
+      [LOCK_MS],
     );
-    for (const row of rows) await this.queue.add(row.id);
-    if (rows.length > 0) this.logger.log(`Queued ${rows.length} unfinished build(s) again`);
+    let requeued = 0;
+    for (const row of rows) {
+      if (this.stopped) break;
+      if (await this.queue.has(row.id)) continue;
+      await this.queue.add(row.id, row.request_id ?? undefined);
+      requeued += 1;
+    }
+    if (requeued > 0) this.logger.warn(`Queued ${requeued} build(s) again whose queue job was lost`);
+    return requeued;
   }
 
   /** Runs one build in the context of the request that queued it: its log lines and service calls carry that id. */
@@ -89,6 +119,8 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
     await this.worker?.close().catch(() => undefined);
     this.connection?.disconnect();
   }

@@ -77,4 +77,8 @@ export class GenerationJobEntity {
   /** When the video-service took the finished job's outcome for its video; null while it still has to. */
   @Column({ name: 'video_synced_at', type: 'timestamptz', nullable: true })
   videoSyncedAt!: Date | null;
+
+  /** The request that started the job: a job queued again (Redis lost it) logs under the same id. */
+  @Column({ name: 'request_id', type: 'varchar', length: 64, nullable: true })
+  requestId!: string | null;
 }

@@ -13,7 +13,7 @@ import type {
 } from '@veolearn/contracts';
 import { MIN_TRANSCRIPT_CHARS_FOR_GENERATION, parseTranscript, resolveGenerationSettings, type TranscriptSegment } from '@veolearn/domain';
 import { analyseLecture, lessonTitle } from '@veolearn/question-writer';
-import { assertLibraryWritable, rpcError } from '@veolearn/nest-common';
+import { assertLibraryWritable, currentRequestId, rpcError } from '@veolearn/nest-common';
 import { GENERATION_STAGES } from '@veolearn/queues';
 import { GenerationJobEntity } from '../entities';
 import { LibraryClient } from '../library-client';
@@ -128,6 +128,7 @@ export class GenerationJobsService {
           questionCount: 0,
           startedAt: null,
           finishedAt: null,
+          requestId: currentRequestId() ?? null,
         }),
       );
     } catch (error) {

@@ -3,7 +3,7 @@ import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { currentRequestId, watchQueueDepth } from '@veolearn/nest-common';
-import { GENERATION_QUEUE, type GenerationJobData, producerConnection, queuePrefix } from '@veolearn/queues';
+import { GENERATION_QUEUE, type GenerationJobData, onReconnected, producerConnection, queuePrefix } from '@veolearn/queues';
 
 /** The producer side of the generation queue. Its connection fails fast while Redis is down. */
 @Injectable()
@@ -23,11 +23,7 @@ export class GenerationQueue implements OnApplicationShutdown {
    * on the first connection): a Redis that restarted may have come back empty.
    */
   onReconnected(listener: () => void): void {
-    let connectedBefore = this.connection.status === 'ready';
-    this.connection.on('ready', () => {
-      if (connectedBefore) listener();
-      connectedBefore = true;
-    });
+    onReconnected(this.connection, listener);
   }
 
   /** True when the queue holds a job under this id, in any state. */
@@ -40,9 +36,11 @@ export class GenerationQueue implements OnApplicationShutdown {
     await this.connection.ping();
   }
 
-  /** Enqueues the job under its row's id: adding an id the queue already holds changes nothing. */
-  async add(jobId: string): Promise<void> {
-    const requestId = currentRequestId();
+  /**
+   * Enqueues the job under its row's id: adding an id the queue already holds changes nothing.
+   * The job carries the request id of the call that started it (the row's, when queued again).
+   */
+  async add(jobId: string, requestId: string | undefined = currentRequestId()): Promise<void> {
     await this.queue.add(
       'generate',
       requestId ? { jobId, requestId } : { jobId },

@@ -9,12 +9,12 @@ function setup(rows: string[], inQueue: string[], failedUnsynced: number[] = [])
   const query = jest.fn(async (sql: string, _params?: unknown[]) => {
     if (sql.includes("state = 'failed'")) return failedUnsynced.map((videoId) => ({ id: `job-${videoId}`, owner_id: 1, video_id: videoId }));
     if (sql.startsWith('UPDATE')) return [];
-    return rows.map((id) => ({ id }));
+    return rows.map((id) => ({ id, request_id: id === 'a' ? 'req-a' : null }));
   });
   const queued = new Set(inQueue);
   const queue = {
     has: jest.fn(async (id: string) => queued.has(id)),
-    add: jest.fn(async (id: string) => void queued.add(id)),
+    add: jest.fn(async (id: string, _requestId?: string) => void queued.add(id)),
   };
   const runner = { tellVideoFailed: jest.fn().mockResolvedValue(true) };
   const reconciler = new GenerationReconciler(
@@ -27,10 +27,13 @@ function setup(rows: string[], inQueue: string[], failedUnsynced: number[] = [])
 }
 
 describe('GenerationReconciler', () => {
-  it('enqueues again, under their own ids, the unfinished rows the queue lost, and only those', async () => {
+  it('enqueues again, under their own ids and with the request id that started them, the unfinished rows the queue lost, and only those', async () => {
     const { reconciler, queue, query } = setup(['a', 'b', 'c'], ['b']);
     expect(await reconciler.reconcile()).toBe(2);
-    expect(queue.add.mock.calls).toEqual([['a'], ['c']]);
+    expect(queue.add.mock.calls).toEqual([
+      ['a', 'req-a'],
+      ['c', undefined],
+    ]);
     // Active rows are only taken when they have not moved for a lock's length.
     expect(query.mock.calls[0][1]).toEqual([30_000]);
     expect(await reconciler.reconcile()).toBe(0);

@@ -72,8 +72,8 @@ export class GenerationReconciler implements OnApplicationBootstrap, OnApplicati
   }
 
   private async requeueLostJobs(): Promise<number> {
-    const rows: Array<{ id: string }> = await this.dataSource.query(
-      `SELECT id FROM generation.jobs
+    const rows: Array<{ id: string; request_id: string | null }> = await this.dataSource.query(
+      `SELECT id, request_id FROM generation.jobs
         WHERE state IN ('queued', 'retrying') OR (state = 'active' AND updated_at < now() - $1 * interval '1 millisecond')
         ORDER BY created_at LIMIT ${BATCH}`,
       [this.config.GENERATION_LOCK_MS],
@@ -82,7 +82,7 @@ export class GenerationReconciler implements OnApplicationBootstrap, OnApplicati
     for (const row of rows) {
       if (this.stopped) break;
       if (await this.queue.has(row.id)) continue;
-      await this.queue.add(row.id);
+      await this.queue.add(row.id, row.request_id ?? undefined);
       requeued += 1;
     }
     if (requeued > 0) this.logger.warn(`Re-queued ${requeued} generation job(s) whose queue job was lost`);

@@ -1,22 +1,9 @@
+import type { ReadingChapterView, ReadingView } from '@veolearn/contracts/types';
 import { ApiError, apiRequest } from '../../../lib/session-client';
 
-/** One chapter to read (mirrors ReadingChapterView of libs/contracts library.messages.ts). */
-export interface ReadingChapter {
-  title: string;
-  startTime: number;
-  endTime: number;
-  /** Plain text, paragraphs separated by a blank line; '' when the lesson has no transcript for it. */
-  text: string;
-  questionIds: number[];
-}
-
-/** GET /api/play/{id}/reading: the lesson as text, chapter by chapter. */
-export interface ReadingView {
-  videoId: number;
-  title: string;
-  hasText: boolean;
-  chapters: ReadingChapter[];
-}
+export type { ReadingView };
+/** One chapter to read: its title, span of the video, plain text (paragraphs split by a blank line) and question ids. */
+export type ReadingChapter = ReadingChapterView;
 
 /** Public like the playback view: a stale token is an error of the call, never the end of a session. */
 export async function fetchReading(videoId: number, signal?: AbortSignal): Promise<ReadingView> {

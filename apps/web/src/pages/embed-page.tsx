@@ -5,10 +5,8 @@ import { isNotFound } from '../features/player/api/player-api';
 import { Player } from '../features/player/components/player';
 import { usePlaybackQuery } from '../features/player/hooks/use-playback';
 import { serverMessage } from '../lib/session-client';
+import { parseVideoId } from '../lib/route-ids';
 
-function parseVideoId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
 
 /**
  * Room the controls and the question counter take under the 16:9 video. The player is as wide as

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Download, Loader2, Pencil, Share2 } from 'lucide-react';
-import { OwnerPageHeader, parseVideoId } from '../components/layout/owner-page-header';
+import { OwnerPageHeader } from '../components/layout/owner-page-header';
+import { parseVideoId } from '../lib/route-ids';
 import { PageLoader } from '../components/layout/page-loader';
 import { Button, buttonVariants } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '../components/ui/card';

@@ -7,10 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../co
 import { fetchLtiContext, linkLtiAccount, ltiKeys, rememberLaunchToken } from '../features/lti/api/lti-api';
 import { getToken } from '../lib/session-client';
 import { routes } from '../app/routes';
-
-function parseVideoId(raw: string | null): number | null {
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
+import { parseVideoId } from '../lib/route-ids';
 
 function ConfigRow({ label, value }: { label: string; value: string }) {
   return (
@@ -33,7 +30,7 @@ function ConfigRow({ label, value }: { label: string; value: string }) {
 export default function LtiLaunchPage() {
   const location = useLocation();
   const params = new URLSearchParams(location.search);
-  const videoId = parseVideoId(params.get('video'));
+  const videoId = parseVideoId(params.get('video') ?? undefined);
   const [launchToken] = useState(() => (params.get('lti') ? rememberLaunchToken(location.search) : null));
   const context = useQuery({ queryKey: ltiKeys.context(launchToken ?? ''), queryFn: () => fetchLtiContext(launchToken ?? ''), enabled: Boolean(launchToken) });
   const [linked, setLinked] = useState(false);

@@ -10,13 +10,11 @@ import { Player } from '../features/player/components/player';
 import { PlayerLoading, VideoNotFound } from '../features/player/components/player-states';
 import { usePlaybackQuery } from '../features/player/hooks/use-playback';
 import { routes } from '../app/routes';
+import { parseVideoId } from '../lib/route-ids';
 
 /** play: header with the question manager; player: the player with a slim header; simple: minimal chrome for a new tab. */
 export type PlayerVariant = 'play' | 'player' | 'simple';
 
-function parseVideoId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
 
 function questionCount(n: number): string {
   return `${n} ${n === 1 ? 'question' : 'questions'}`;

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { OwnerPageHeader, parseVideoId } from '../components/layout/owner-page-header';
+import { OwnerPageHeader } from '../components/layout/owner-page-header';
+import { parseVideoId } from '../lib/route-ids';
 import { PageLoader } from '../components/layout/page-loader';
 import { Card, CardContent, CardHeader, CardTitle } from '../components/ui/card';
 import { ApiError } from '../lib/session-client';

@@ -17,6 +17,7 @@ import { withVrGradePassback } from '../features/vr/api/vr-grade';
 import { type VrAttempt, VrPlayer, type VrSource } from '../features/vr/components/vr-player';
 import { doneChecker, toVrQuestions } from '../features/vr/model/vr-model';
 import { isYouTubeId } from '../features/vr/model/vr-search';
+import { parseVideoId } from '../lib/route-ids';
 
 function VrLoading() {
   return (
@@ -112,9 +113,6 @@ function VrLesson({ videoId, playback, launch }: { videoId: number; playback: Pl
   return <VrPlayer title={video.title || `Video ${videoId}`} source={source} questions={questions} attempt={attempt} banner={banner} />;
 }
 
-function parseVideoId(raw: string | undefined): number | null {
-  return raw && /^\d{1,10}$/.test(raw) && Number(raw) > 0 ? Number(raw) : null;
-}
 
 function LessonPage({ raw }: { raw: string }) {
   const id = parseVideoId(raw);

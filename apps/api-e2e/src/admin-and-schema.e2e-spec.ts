@@ -63,7 +63,7 @@ describe('queue dashboard at /admin/queues (issue 15)', () => {
     expect(forged.body.message).toMatch(/Sign in again/);
   });
 
-  it("opens for an admin with a path-scoped HttpOnly cookie, lists the three queues read-only, with a generation job's real counts", async () => {
+  it("opens for an admin with a path-scoped HttpOnly cookie, lists the four queues read-only, with a generation job's real counts", async () => {
     const token = await signIn(ADMIN.email, ADMIN.password);
     const opened = await api(stack).post('/api/admin/queues/session').set('Authorization', `Bearer ${token}`).expect(200);
     expect(opened.body).toEqual({ url: '/admin/queues', expiresInSeconds: 900 });
@@ -93,7 +93,7 @@ describe('queue dashboard at /admin/queues (issue 15)', () => {
       if ((generation?.counts.completed ?? 0) >= 1) break;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    expect(names.sort()).toEqual(['export', 'generation', 'lti-grades']);
+    expect(names.sort()).toEqual(['events-admin-metrics', 'export', 'generation', 'lti-grades']);
     expect(generation).toMatchObject({ readOnlyMode: true });
     expect(generation?.counts.completed).toBeGreaterThanOrEqual(1);
     expect(pasted.body.job.id).toBeTruthy();

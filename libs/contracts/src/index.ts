@@ -25,3 +25,4 @@ export * from './lib/lesson-results.dto';
 export * from './lib/events';
 export * from './lib/admin.patterns';
 export * from './lib/admin.messages';
+export * from './lib/admin.dto';

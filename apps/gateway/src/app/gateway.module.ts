@@ -1,11 +1,13 @@
 import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, REDIS, RedisModule } from '@veolearn/nest-common';
+import { AdminController } from './admin/admin.controller';
+import { AdminExportController } from './admin/admin-export.controller';
 import { AdminSubscriptionsController } from './admin/admin-subscriptions.controller';
 import { QueueDashboardController } from './admin/queue-dashboard.controller';
 import { AuthController } from './auth/auth.controller';
@@ -30,6 +32,7 @@ import { VideosController } from './library/videos.controller';
 import { AllExceptionsFilter } from './http/all-exceptions.filter';
 import { clientTracker, ipTracker, isAddressTracker, throttleKey } from './http/client-throttle';
 import { FallbackThrottlerStorage } from './http/fallback-throttler-storage';
+import { RecordingThrottlerGuard } from './http/recording-throttler.guard';
 import { SpaFallback } from './http/spa-fallback';
 import { ServicesModule } from './services/services.module';
 import { MediaModule } from './media/media.module';
@@ -83,12 +86,12 @@ function isCredentialRoute(context: ExecutionContext): boolean {
       },
     }),
   ],
-  controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
+  controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminController, AdminExportController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     GoogleOAuthService,
     SpaFallback,
     ScormTestAccess,
-    { provide: APP_GUARD, useClass: ThrottlerGuard },
+    { provide: APP_GUARD, useClass: RecordingThrottlerGuard },
     { provide: APP_GUARD, useClass: SessionGuard },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],

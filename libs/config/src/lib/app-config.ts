@@ -147,6 +147,13 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   LTI_SERVICE_PORT = 4005;
 
+  /** TCP transport: where the admin-metrics-service listens (and the gateway connects). */
+  @IsString()
+  ADMIN_METRICS_SERVICE_HOST = '127.0.0.1';
+
+  @Transform(toInt) @IsInt() @Min(1) @Max(65535)
+  ADMIN_METRICS_SERVICE_PORT = 4006;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;

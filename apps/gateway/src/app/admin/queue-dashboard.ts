@@ -7,6 +7,7 @@ import { Queue } from 'bullmq';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Redis from 'ioredis';
 import type { AppConfig } from '@veolearn/config';
+import { ADMIN_METRICS_EVENTS_QUEUE } from '@veolearn/contracts';
 import { EXPORT_QUEUE, GENERATION_QUEUE, LTI_GRADE_QUEUE, producerConnection, queuePrefix } from '@veolearn/queues';
 import { AuthClient } from '../services/auth-client';
 
@@ -55,7 +56,7 @@ function refuse(request: FastifyRequest, reply: FastifyReply, status: number, me
 export async function registerQueueDashboard(app: NestFastifyApplication, config: AppConfig): Promise<Redis> {
   const connection = producerConnection(config);
   const prefix = queuePrefix(config);
-  const queues = [GENERATION_QUEUE, EXPORT_QUEUE, LTI_GRADE_QUEUE].map((name) => {
+  const queues = [GENERATION_QUEUE, EXPORT_QUEUE, LTI_GRADE_QUEUE, ADMIN_METRICS_EVENTS_QUEUE].map((name) => {
     const queue = new Queue(name, { connection, prefix });
     queue.on('error', () => undefined);
     return new BullMQAdapter(queue, { readOnlyMode: true });

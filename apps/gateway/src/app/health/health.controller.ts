@@ -8,6 +8,7 @@ import type { Principal, ServiceHealth } from '@veolearn/contracts';
 import { AppConfig } from '@veolearn/config';
 import { REDIS } from '@veolearn/nest-common';
 import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
+import { AdminMetricsClient } from '../services/admin-metrics-client';
 import { AuthClient } from '../services/auth-client';
 import { ExportClient } from '../services/export-client';
 import { LtiClient } from '../lti/lti-client';
@@ -45,6 +46,7 @@ export class HealthController {
     private readonly generation: GenerationClient,
     private readonly exports: ExportClient,
     private readonly lti: LtiClient,
+    private readonly adminMetrics: AdminMetricsClient,
     @Inject(REDIS) private readonly redis: Redis,
     private readonly config: AppConfig,
   ) {}
@@ -102,7 +104,7 @@ export class HealthController {
   }
 
   private runCheck(): Promise<HealthCheckResult> {
-    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService(), () => this.checkExportService(), () => this.checkLtiService()]);
+    return this.health.check([() => this.checkRedis(), () => this.checkAuthService(), () => this.checkVideoService(), () => this.checkGenerationService(), () => this.checkExportService(), () => this.checkLtiService(), () => this.checkAdminMetricsService()]);
   }
 
   private async checkRedis(): Promise<HealthIndicatorResult> {
@@ -146,6 +148,14 @@ export class HealthController {
     return this.checkService('lti-service', (t) => this.lti.health(t), {
       postgres: 'lti-service:postgres',
       queue: 'lti-service:queue',
+    });
+  }
+
+  /** The admin-metrics-service answers for itself, its Postgres and the Redis of its event queue. */
+  private checkAdminMetricsService(): Promise<HealthIndicatorResult> {
+    return this.checkService('admin-metrics-service', (t) => this.adminMetrics.health(t), {
+      postgres: 'admin-metrics-service:postgres',
+      queue: 'admin-metrics-service:queue',
     });
   }
 

@@ -1,8 +1,9 @@
 import { Global, Module } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
-import { AUTH_SERVICE, EXPORT_SERVICE, GENERATION_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
-import { authServiceAddress, clientTransport, exportServiceAddress, generationServiceAddress, videoServiceAddress } from '@veolearn/nest-common';
+import { ADMIN_METRICS_SERVICE, AUTH_SERVICE, EXPORT_SERVICE, GENERATION_SERVICE, VIDEO_SERVICE } from '@veolearn/contracts';
+import { adminMetricsServiceAddress, authServiceAddress, clientTransport, exportServiceAddress, generationServiceAddress, videoServiceAddress } from '@veolearn/nest-common';
+import { AdminMetricsClient } from './admin-metrics-client';
 import { AuthClient } from './auth-client';
 import { ExportClient } from './export-client';
 import { GenerationClient } from './generation-client';
@@ -35,7 +36,13 @@ import { VideoClient } from './video-client';
       useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, exportServiceAddress(config))),
     },
     ExportClient,
+    {
+      provide: ADMIN_METRICS_SERVICE,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => ClientProxyFactory.create(clientTransport(config, adminMetricsServiceAddress(config))),
+    },
+    AdminMetricsClient,
   ],
-  exports: [AuthClient, VideoClient, GenerationClient, ExportClient],
+  exports: [AuthClient, VideoClient, GenerationClient, ExportClient, AdminMetricsClient],
 })
 export class ServicesModule {}

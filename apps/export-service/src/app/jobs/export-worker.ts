@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -28,7 +28,7 @@ function reason(error: unknown): string {
  * the request id that asked for it. So a Redis that came back empty loses no build.
  */
 @Injectable()
-export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ExportWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(ExportWorker.name);
   private worker: Worker<ExportJobData, RunOutcome> | null = null;
   private connection: Redis | null = null;
@@ -118,7 +118,12 @@ export class ExportWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * On SIGTERM, before any connection closes: stop taking jobs and let the running ones finish
+   * (their database and service calls still work); a job cut off by a hard kill is taken over by
+   * another worker once its lock lapses.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     await this.worker?.close().catch(() => undefined);

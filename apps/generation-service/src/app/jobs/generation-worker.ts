@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { type Job, UnrecoverableError, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
@@ -16,7 +16,7 @@ function reason(error: unknown): string {
  * worker takes the job over (stalled-job recovery) and the question set is still saved once.
  */
 @Injectable()
-export class GenerationWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class GenerationWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(GenerationWorker.name);
   private worker: Worker<GenerationJobData, RunOutcome> | null = null;
   private connection: Redis | null = null;
@@ -70,7 +70,12 @@ export class GenerationWorker implements OnApplicationBootstrap, OnApplicationSh
     }
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * On SIGTERM, before any connection closes: stop taking jobs and let the running ones finish
+   * (their database and service calls still work); a job cut off by a hard kill is taken over by
+   * another worker once its lock lapses.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close().catch(() => undefined);
     this.connection?.disconnect();
   }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -27,7 +27,7 @@ function reason(error: unknown): string {
  * that keeps failing, or that the LMS refuses (4xx), is marked failed and stays listed for resending.
  */
 @Injectable()
-export class GradeWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class GradeWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(GradeWorker.name);
   private worker: Worker<LtiGradeJobData> | null = null;
   private connection: Redis | null = null;
@@ -118,7 +118,12 @@ export class GradeWorker implements OnApplicationBootstrap, OnApplicationShutdow
     );
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /**
+   * On SIGTERM, before any connection closes: stop taking jobs and let the running ones finish
+   * (their database and service calls still work); a job cut off by a hard kill is taken over by
+   * another worker once its lock lapses.
+   */
+  async beforeApplicationShutdown(): Promise<void> {
     if (this.sweeper) clearInterval(this.sweeper);
     await this.worker?.close().catch(() => undefined);
     this.connection?.disconnect();

@@ -51,3 +51,7 @@ export function exportServiceAddress(config: AppConfig): ServiceAddress {
 export function ltiServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'lti-service', host: config.LTI_SERVICE_HOST, port: config.LTI_SERVICE_PORT };
 }
+
+export function adminMetricsServiceAddress(config: AppConfig): ServiceAddress {
+  return { queue: 'admin-metrics-service', host: config.ADMIN_METRICS_SERVICE_HOST, port: config.ADMIN_METRICS_SERVICE_PORT };
+}

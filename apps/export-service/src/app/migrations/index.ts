@@ -1,3 +1,4 @@
 import { CreateExportSchema1764200000001 } from './1764200000001-create-export-schema';
+import { ExportOutbox1764900000002 } from './1764900000002-outbox';
 
-export const EXPORT_MIGRATIONS = [CreateExportSchema1764200000001];
+export const EXPORT_MIGRATIONS = [CreateExportSchema1764200000001, ExportOutbox1764900000002];

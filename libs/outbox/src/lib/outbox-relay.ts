@@ -74,18 +74,17 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.queue = new Queue(ADMIN_METRICS_EVENTS_QUEUE, { connection: this.connection, prefix: queuePrefix(this.config) });
     this.queue.on('error', () => undefined);
     outboxSignals.on('written', this.onWritten);
-    const relay = this;
     const subscriber: EntitySubscriberInterface = {
-      afterTransactionCommit(event: TransactionCommitEvent) {
+      afterTransactionCommit: (event: TransactionCommitEvent) => {
         const data = event.queryRunner.data as Record<string, unknown> | undefined;
         if (data && data[OUTBOX_WRITTEN]) {
           const schema = data[OUTBOX_WRITTEN];
           delete data[OUTBOX_WRITTEN];
-          if (schema === relay.schema) relay.nudge();
+          if (schema === this.schema) this.nudge();
           else outboxSignals.emit('written', schema);
         }
       },
-      afterTransactionRollback(event) {
+      afterTransactionRollback: (event) => {
         const data = event.queryRunner.data as Record<string, unknown> | undefined;
         if (data) delete data[OUTBOX_WRITTEN];
       },

@@ -33,7 +33,7 @@ const STEPS = [
   { name: 'unit', command: ['npx', 'jest', '--config', 'jest.config.ts', '--maxWorkers=2', '--json', '--outputFile', 'tmp/test-results/unit.json'], jest: 'unit.json' },
   // deploy/k8s rendered with kubectl kustomize and checked (schemas, project rules), after proving the checks reject broken objects: a few seconds.
   { name: 'k8s', command: ['node', 'tools/k8s/validate.mjs', '--self-test'] },
-  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'web', '--output-style=static'] },
+  { name: 'build', command: ['npx', 'nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'admin-metrics-service', 'web', '--output-style=static'] },
   { name: 'api-tcp', command: apiJest('api-tcp.json'), env: { TEST_TRANSPORT: 'tcp' }, jest: 'api-tcp.json', needsBuild: true },
   { name: 'api-nats', command: apiJest('api-nats.json'), env: { TEST_TRANSPORT: 'nats' }, jest: 'api-nats.json', needsBuild: true },
   {

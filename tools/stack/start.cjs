@@ -59,7 +59,7 @@ async function main() {
 
   if (env.SKIP_BUILD !== '1') {
     console.log('Building (cached after the first run)...');
-    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'web', '--output-style=static'], {
+    const build = spawnSync('npx', ['nx', 'run-many', '-t', 'build', '-p', 'gateway', 'auth-service', 'video-service', 'generation-service', 'export-service', 'lti-service', 'admin-metrics-service', 'web', '--output-style=static'], {
       cwd: ROOT,
       stdio: 'inherit',
       env: { ...process.env, NX_NO_CLOUD: 'true', NX_DAEMON: 'false' },

@@ -22,6 +22,7 @@ const SERVICES = [
   { name: 'generation-service', main: 'dist/apps/generation-service/main.js', portVar: 'GENERATION_SERVICE_PORT', migrate: true },
   { name: 'export-service', main: 'dist/apps/export-service/main.js', portVar: 'EXPORT_SERVICE_PORT', migrate: true },
   { name: 'lti-service', main: 'dist/apps/lti-service/main.js', portVar: 'LTI_SERVICE_PORT', migrate: true },
+  { name: 'admin-metrics-service', main: 'dist/apps/admin-metrics-service/main.js', portVar: 'ADMIN_METRICS_SERVICE_PORT', migrate: true },
 ];
 const GATEWAY = { name: 'gateway', main: 'dist/apps/gateway/main.js' };
 

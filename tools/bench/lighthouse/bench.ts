@@ -16,7 +16,7 @@
  * what Lighthouse found unused in the JavaScript. Not a test: it asserts nothing about speed and fails
  * only if a page or a run fails.
  *
- * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service export-service lti-service web`):
+ * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service export-service lti-service admin-metrics-service web`):
  *   npm run bench:lighthouse
  * Env: BENCH_RUNS (default 3), BENCH_WARMUP_RUNS (default 1: Lighthouse on / of each target, not counted; the first
  *   run after the stack starts is slower, with cold Chromium and services), BENCH_WEB_DIST (default dist/apps/web), CHROMIUM_PATH (default /usr/bin/chromium),

@@ -14,7 +14,7 @@
  * the jose verification, and scores POSTed straight to the platform's line item. Not a test: it fails
  * only if a launch, a grade or a delivery fails.
  *
- * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service export-service lti-service`):
+ * Run (after `npx nx run-many -t build -p gateway auth-service video-service generation-service export-service lti-service admin-metrics-service`):
  *   npm run bench:lti
  * Env: BENCH_LAUNCHES (default 300), BENCH_GRADES (default 300), BENCH_CONCURRENCY (default 10).
  */

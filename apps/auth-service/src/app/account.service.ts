@@ -8,6 +8,7 @@ import { SubscriptionEventEntity, UserEntity } from './entities';
 import { SecurityEventsService } from './security-events.service';
 import { SessionService } from './session.service';
 import { toUserView } from './user-view';
+import { emit, updatedPayload } from './events';
 
 function monthlyAmount(plan: Plan, status: SubscriptionStatus): number {
   return status === 'active' || status === 'past_due' ? PLAN_INFO[plan].priceAud : 0;
@@ -63,6 +64,7 @@ export class AccountService {
       if (message.firstName !== undefined) user.firstName = message.firstName?.trim() || null;
       if (message.lastName !== undefined) user.lastName = message.lastName?.trim() || null;
       await manager.save(user);
+      await emit(manager, 'user.updated', updatedPayload(user));
       return toUserView(user);
     });
   }
@@ -92,6 +94,19 @@ export class AccountService {
         toStatus: status,
         amount: monthlyAmount(plan, status).toFixed(2),
         currency: 'AUD',
+        changedBy: message.actorUserId,
+      });
+      await emit(manager, 'subscription.changed', {
+        userId: user.id,
+        userEmail: user.email,
+        eventType: eventType(before as UserEntity, { plan, subscriptionStatus: status }),
+        fromPlan: before.plan,
+        toPlan: plan,
+        fromStatus: before.subscriptionStatus,
+        toStatus: status,
+        amount: monthlyAmount(plan, status),
+        currency: 'AUD',
+        hasUnlimitedAccess: user.hasUnlimitedAccess,
         changedBy: message.actorUserId,
       });
       return user;

@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RedisModule, RpcErrorFilter } from '@veolearn/nest-common';
+import { OutboxModule } from '@veolearn/outbox';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { AccountService } from './account.service';
 import { AuthController } from './auth.controller';
@@ -26,6 +27,7 @@ export function authDataSourceOptions(config: AppConfig) {
 @Module({
   imports: [
     AppConfigModule,
+    OutboxModule.forProducer('auth-service', AUTH_SCHEMA),
     RedisModule,
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => authDataSourceOptions(config) }),
     TypeOrmModule.forFeature(AUTH_ENTITIES),

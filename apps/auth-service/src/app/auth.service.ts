@@ -17,6 +17,7 @@ import { SecurityEventsService } from './security-events.service';
 import { SessionService } from './session.service';
 import { accountFailureLimit, clientKeyOf, windowOpen } from './sign-in-throttle';
 import { toUserView } from './user-view';
+import { emit, registeredPayload, updatedPayload } from './events';
 
 const BAD_CREDENTIALS = 'Invalid email or password';
 const LOCKED = 'Account temporarily locked after too many failed sign-in attempts. Please try again later.';
@@ -83,8 +84,17 @@ export class AuthService {
       totalVideosCreated: 0,
       lastLoginAt: now,
     });
+    let saved: UserEntity;
     try {
-      await this.users.insert(user);
+      saved = await this.dataSource.transaction(async (manager) => {
+        await manager.insert(UserEntity, user);
+        const created = await manager.findOneByOrFail(UserEntity, { id: user.id });
+        await emit(manager, 'user.registered', registeredPayload(created, 'password'));
+        // Signing up signs in (the answer carries a session, and lastLoginAt is set).
+        await emit(manager, 'user.signed-in', { userId: created.id, via: 'password' });
+        await this.securityEvents.record({ eventType: 'account_created', severity: 'info', email: created.email, userId: created.id, context: message.context }, manager);
+        return created;
+      });
     } catch (error) {
       // Two sign-ups racing for the same name: the unique index decides.
       if (error instanceof QueryFailedError && (error as QueryFailedError & { code?: string }).code === '23505') {
@@ -92,8 +102,6 @@ export class AuthService {
       }
       throw error;
     }
-    const saved = await this.users.findOneByOrFail({ id: user.id });
-    await this.securityEvents.record({ eventType: 'account_created', severity: 'info', email: saved.email, userId: saved.id, context: message.context });
     return { token: await this.sessions.issue(saved, message.context), user: toUserView(saved) };
   }
 
@@ -147,7 +155,10 @@ export class AuthService {
       await this.securityEvents.record({ eventType: 'login_blocked_locked', severity: 'warning', email: emailLower, userId: user.id, context, details: { scope: blocked } });
       throw rpcError(423, LOCKED);
     }
-    await this.users.update({ id: user.id }, { lastLoginAt: now });
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: user.id }, { lastLoginAt: now });
+      await emit(manager, 'user.signed-in', { userId: user.id, via: 'password' });
+    });
     user.lastLoginAt = now;
     return { token: await this.sessions.issue(user, context), user: toUserView(user) };
   }
@@ -332,7 +343,11 @@ export class AuthService {
           details: { provider: 'google', passwordCleared: user.passwordHash !== null, sessionsRevoked: revoked },
         });
       }
-      await this.users.update({ id: user.id }, { googleId: profile.googleId, emailVerified: true, lastLoginAt: now });
+      const linkedId = user.id;
+      await this.dataSource.transaction(async (manager) => {
+        await manager.update(UserEntity, { id: linkedId }, { googleId: profile.googleId, emailVerified: true, lastLoginAt: now });
+        await emit(manager, 'user.signed-in', { userId: linkedId, via: 'google' });
+      });
       user = await this.users.findOneByOrFail({ id: user.id });
     } else {
       const username = await this.freeUsername(emailLower.split('@')[0] ?? 'user');
@@ -354,9 +369,15 @@ export class AuthService {
         totalVideosCreated: 0,
         lastLoginAt: now,
       });
-      await this.users.insert(user);
-      user = await this.users.findOneByOrFail({ id: user.id });
-      await this.securityEvents.record({ eventType: 'account_created', severity: 'info', email: user.email, userId: user.id, context, details: { via: 'google' } });
+      const fresh = user;
+      user = await this.dataSource.transaction(async (manager) => {
+        await manager.insert(UserEntity, fresh);
+        const created = await manager.findOneByOrFail(UserEntity, { id: fresh.id });
+        await emit(manager, 'user.registered', registeredPayload(created, 'google'));
+        await emit(manager, 'user.signed-in', { userId: created.id, via: 'google' });
+        await this.securityEvents.record({ eventType: 'account_created', severity: 'info', email: created.email, userId: created.id, context, details: { via: 'google' } }, manager);
+        return created;
+      });
     }
     return { token: await this.sessions.issue(user, context), user: toUserView(user) };
   }
@@ -374,14 +395,20 @@ export class AuthService {
       await this.securityEvents.record({ eventType: 'lti_sign_in_refused', severity: 'warning', email: user.email, userId: user.id, context, details: { reason: 'admin account', linkId: message.linkId, issuer: message.issuer } });
       throw rpcError(403, 'An administrator account is not signed in from an LMS.');
     }
-    await this.users.update({ id: user.id }, { lastLoginAt: new Date() });
-    await this.securityEvents.record({
-      eventType: 'lti_sign_in',
-      severity: 'info',
-      email: user.email,
-      userId: user.id,
-      context,
-      details: { linkId: message.linkId, issuer: message.issuer, videoId: message.videoId },
+    await this.dataSource.transaction(async (manager) => {
+      await manager.update(UserEntity, { id: user.id }, { lastLoginAt: new Date() });
+      await emit(manager, 'user.signed-in', { userId: user.id, via: 'lti' });
+      await this.securityEvents.record(
+        {
+          eventType: 'lti_sign_in',
+          severity: 'info',
+          email: user.email,
+          userId: user.id,
+          context,
+          details: { linkId: message.linkId, issuer: message.issuer, videoId: message.videoId },
+        },
+        manager,
+      );
     });
     return { token: await this.sessions.issue(user, context), user: toUserView(user) };
   }
@@ -416,10 +443,11 @@ export class AuthService {
       if (!promote && !passwordChanged) {
         return { created: false, changed: false, sessionsRevoked: 0, user: toUserView(existing) };
       }
-      await this.users.update(
-        { id: existing.id },
-        { isAdmin: true, hasUnlimitedAccess: true, ...(passwordChanged ? { passwordHash: await this.passwords.hash(password) } : {}) },
-      );
+      const passwordHash = passwordChanged ? await this.passwords.hash(password) : null;
+      await this.dataSource.transaction(async (manager) => {
+        await manager.update(UserEntity, { id: existing.id }, { isAdmin: true, hasUnlimitedAccess: true, ...(passwordHash ? { passwordHash } : {}) });
+        if (promote) await emit(manager, 'user.updated', updatedPayload({ ...existing, isAdmin: true } as UserEntity));
+      });
       const sessionsRevoked = await this.sessions.revokeAllForUser(existing.id);
       return { created: false, changed: true, sessionsRevoked, user: toUserView(await this.users.findOneByOrFail({ id: existing.id })) };
     }
@@ -442,7 +470,11 @@ export class AuthService {
       totalVideosCreated: 0,
       lastLoginAt: null,
     });
-    await this.users.insert(user);
+    await this.dataSource.transaction(async (manager) => {
+      await manager.insert(UserEntity, user);
+      const created = await manager.findOneByOrFail(UserEntity, { id: user.id });
+      await emit(manager, 'user.registered', registeredPayload(created, 'password'));
+    });
     return { created: true, changed: true, sessionsRevoked: 0, user: toUserView(await this.users.findOneByOrFail({ id: user.id })) };
   }
 }

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { VIDEO_SERVICE } from '@veolearn/contracts';
 import { AppConfigModule, clientTransport, RpcErrorFilter, videoServiceAddress } from '@veolearn/nest-common';
+import { OutboxModule } from '@veolearn/outbox';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { LocalDiskStorage, VIDEO_STORAGE } from '@veolearn/storage';
 import { EXPORT_ENTITIES, EXPORT_SCHEMA } from './entities';
@@ -29,6 +30,7 @@ export function exportDataSourceOptions(config: AppConfig) {
 @Module({
   imports: [
     AppConfigModule,
+    OutboxModule.forProducer('export-service', EXPORT_SCHEMA),
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => exportDataSourceOptions(config) }),
   ],
   controllers: [ExportController],

@@ -5,6 +5,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { VIDEO_SERVICE } from '@veolearn/contracts';
 import { AppConfigModule, clientTransport, RpcErrorFilter, videoServiceAddress } from '@veolearn/nest-common';
+import { OutboxModule } from '@veolearn/outbox';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { CostRecorder } from './costs/cost-recorder';
 import { GENERATION_ENTITIES, GENERATION_SCHEMA } from './entities';
@@ -34,6 +35,7 @@ export function generationDataSourceOptions(config: AppConfig) {
 @Module({
   imports: [
     AppConfigModule,
+    OutboxModule.forProducer('generation-service', GENERATION_SCHEMA),
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => generationDataSourceOptions(config) }),
   ],
   controllers: [GenerationController, YouTubeController],

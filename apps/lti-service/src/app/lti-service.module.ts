@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RpcErrorFilter } from '@veolearn/nest-common';
+import { OutboxModule } from '@veolearn/outbox';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { AgsClient } from './grades/ags-client';
 import { GradeQueue } from './grades/grade-queue';
@@ -34,6 +35,7 @@ export function ltiDataSourceOptions(config: AppConfig) {
 @Module({
   imports: [
     AppConfigModule,
+    OutboxModule.forProducer('lti-service', LTI_SCHEMA),
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => ltiDataSourceOptions(config) }),
   ],
   controllers: [LtiController],

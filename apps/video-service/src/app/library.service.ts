@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { emit } from './events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type {
@@ -169,6 +170,7 @@ export class LibraryService {
           status,
         ],
       );
+      await emit(manager, 'video.created', { videoId: Number(rows[0].id), ownerId: owner, source: 'youtube', isVr: false });
       return toVideoView(rows[0]);
     });
   }
@@ -243,6 +245,7 @@ export class LibraryService {
       await manager.query('DELETE FROM library.attempts WHERE video_id = $1', [videoId]);
       await manager.query('DELETE FROM library.interactions WHERE video_id = $1', [videoId]);
       await manager.query('DELETE FROM library.videos WHERE id = $1', [videoId]);
+      await emit(manager, 'video.deleted', { videoId, ownerId: owner });
     });
     return { deleted: true };
   }

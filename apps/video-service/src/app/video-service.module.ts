@@ -3,6 +3,7 @@ import { APP_FILTER } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, RpcErrorFilter } from '@veolearn/nest-common';
+import { OutboxModule } from '@veolearn/outbox';
 import { schemaDataSourceOptions } from '@veolearn/persistence';
 import { AttemptsController } from './attempts/attempts.controller';
 import { AttemptsService } from './attempts/attempts.service';
@@ -35,6 +36,7 @@ export function libraryDataSourceOptions(config: AppConfig) {
 @Module({
   imports: [
     AppConfigModule,
+    OutboxModule.forProducer('video-service', LIBRARY_SCHEMA),
     TypeOrmModule.forRootAsync({ inject: [AppConfig], useFactory: (config: AppConfig) => libraryDataSourceOptions(config) }),
   ],
   controllers: [LibraryController, InteractionsController, MediaController, AttemptsController, ExportLessonController, LessonResultsController],

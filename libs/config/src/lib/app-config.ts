@@ -154,6 +154,18 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(1) @Max(65535)
   ADMIN_METRICS_SERVICE_PORT = 4006;
 
+  /** How often an outbox relay looks for unsent domain events (it is also nudged right after a local write). */
+  @Transform(toInt) @IsInt() @Min(20) @Max(60_000)
+  OUTBOX_POLL_MS = 500;
+
+  /** Run the outbox relay inside each producer service (false only to test that unsent events wait and are not lost). */
+  @Transform(toBool) @IsBoolean()
+  OUTBOX_RELAY = true;
+
+  /** Run the domain-event worker inside the admin-metrics-service. */
+  @Transform(toBool) @IsBoolean()
+  ADMIN_METRICS_WORKER = true;
+
   /** How long the gateway waits for a service before answering 503. */
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;

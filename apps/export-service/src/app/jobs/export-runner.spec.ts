@@ -24,12 +24,16 @@ const row = {
 
 function fakeDataSource(found: ScormPackageEntity | null) {
   const queries: Array<{ sql: string; params: unknown[] }> = [];
+  const query = async (sql: string, params: unknown[]) => {
+    queries.push({ sql, params });
+    // The completing UPDATE answers the row it changed (RETURNING id), as Postgres does.
+    return sql.includes("state = 'completed'") ? [[{ id: found?.id }], 1] : [];
+  };
   const dataSource = {
     getRepository: () => ({ findOne: async () => found }),
-    query: async (sql: string, params: unknown[]) => {
-      queries.push({ sql, params });
-      return [];
-    },
+    query,
+    // The completion and its export.made event in one transaction: the manager records the same queries.
+    transaction: async (work: (manager: { query: typeof query }) => Promise<unknown>) => work({ query }),
   } as unknown as DataSource;
   return { dataSource, queries };
 }
@@ -68,6 +72,8 @@ describe('ExportRunner', () => {
     expect(stages[0]).toBe('Reading the lesson');
     expect(stages).toEqual(expect.arrayContaining(['Adding the player', 'Zipping', 'Saving', 'Done']));
     const completed = queries.find((q) => q.sql.includes("state = 'completed'"));
+    const event = queries.find((q) => q.sql.includes('"export"."outbox"'));
+    expect(event?.params).toEqual([expect.any(String), 'export.made', null, 'export-service', expect.stringContaining('"format":"1.2"')]);
     expect(completed?.params).toEqual([row.id, 'Done', `exports/scorm/${row.id}.zip`, expect.any(Number), expect.stringMatching(/^[0-9a-f]{64}$/), 'Photosynthesis_SCORM.zip']);
   });
 

@@ -1,4 +1,5 @@
 import { Injectable, Logger, Inject } from '@nestjs/common';
+import { emit } from '../events';
 import { RpcException } from '@nestjs/microservices';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
@@ -62,13 +63,19 @@ export class ExportRunner {
     const storageKey = packageStorageKey(row.id);
     const built = await buildScormPackage({ lesson, data, version: row.scormVersion, playerFiles, storageKey }, this.storage, progress);
 
-    await this.dataSource.query(
-      `UPDATE export.scorm_packages
-          SET state = 'completed', progress = 100, stage = $2, error = NULL, storage_key = $3, size_bytes = $4, content_hash = $5, filename = $6,
-              finished_at = now(), updated_at = now()
-        WHERE id = $1`,
-      [jobId, EXPORT_STAGES.done.stage, storageKey, built.sizeBytes, hash, scormFilename(lesson.video.title).slice(0, 200)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const done = await manager.query(
+        `UPDATE export.scorm_packages
+            SET state = 'completed', progress = 100, stage = $2, error = NULL, storage_key = $3, size_bytes = $4, content_hash = $5, filename = $6,
+                finished_at = now(), updated_at = now()
+          WHERE id = $1 AND state <> 'completed' RETURNING id`,
+        [jobId, EXPORT_STAGES.done.stage, storageKey, built.sizeBytes, hash, scormFilename(lesson.video.title).slice(0, 200)],
+      );
+      // One export.made per package: a build that ran again over a completed row writes no second event.
+      const changed = Array.isArray(done) && Array.isArray(done[0]) ? (done[0] as unknown[]).length : (done as unknown[]).length;
+      if (changed === 0) return;
+      await emit(manager, 'export.made', { exportId: jobId, videoId: Number(row.videoId), ownerId: Number(row.ownerId), format: row.scormVersion });
+    });
     await report(EXPORT_STAGES.done);
     return { status: 'completed', sizeBytes: built.sizeBytes };
   }

@@ -7,6 +7,7 @@ import { isRpcErrorBody, type SaveGeneratedQuestionsMessage, type SaveGeneratedQ
 import { type ParsedTranscript, parseTranscript, type Question } from '@veolearn/domain';
 import type { GenerationJobNote } from '@veolearn/contracts';
 import { analyseLecture } from '@veolearn/question-writer';
+import { emit } from '../events';
 import { GENERATION_STAGES, type GenerationProgress } from '@veolearn/queues';
 import { segmentsToVtt } from '@veolearn/storage';
 import { CostRecorder } from '../costs/cost-recorder';
@@ -149,11 +150,24 @@ export class GenerationRunner {
     }
     const count = saved.interactions.length;
     // The save made the video ready with its questions: the video already follows the job.
-    await this.dataSource.query(
-      `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
-              finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1`,
-      [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
-    );
+    await this.dataSource.transaction(async (manager) => {
+      const done: Array<{ started_at: Date | null }> = await manager.query(
+        `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
+                finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1 AND state <> 'completed' RETURNING started_at`,
+        [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
+      );
+      // A job completes once: a second run of a completed job (a retried BullMQ job) writes no second event.
+      const first = (Array.isArray(done[0]) ? done[0] : done)[0] as { started_at: Date | null } | undefined;
+      if (!first) return;
+      await emit(manager, 'lesson.generated', {
+        jobId,
+        videoId: row.videoId,
+        ownerId: row.ownerId,
+        questionCount: count,
+        provider: row.provider,
+        durationMs: first.started_at ? Math.max(0, Date.now() - new Date(first.started_at).getTime()) : 0,
+      });
+    });
     await report(GENERATION_STAGES.done);
     if (!saved.created) this.logger.log(`Job ${jobId}: its question set was already saved; kept the stored ${count} questions`);
     return { status: 'completed', questionCount: count };

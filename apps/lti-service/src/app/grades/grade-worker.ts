@@ -1,4 +1,5 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { emit } from '../events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -84,7 +85,7 @@ export class GradeWorker implements OnApplicationBootstrap, BeforeApplicationShu
     for (let row = await this.next(channel); row; row = await this.next(channel)) {
       const platform = await this.platforms.byId(row.platform_id);
       if (!platform || !row.lineitem) {
-        await this.finish(row.id, 'failed', 'The platform registration or the line item is gone');
+        await this.finish(row, platform?.issuer ?? '', 'failed', 'The platform registration or the line item is gone');
         continue;
       }
       let delivered = false;
@@ -97,7 +98,7 @@ export class GradeWorker implements OnApplicationBootstrap, BeforeApplicationShu
         const final = permanent || row.attempts + 1 >= this.config.LTI_GRADE_ATTEMPTS;
         this.logger.warn(`Grade ${row.id} try ${row.attempts + 1}/${this.config.LTI_GRADE_ATTEMPTS} failed${final ? ' for good' : ''}: ${message}`);
         if (final) {
-          await this.finish(row.id, 'failed', message);
+          await this.finish(row, platform.issuer, 'failed', message);
           continue;
         }
         await this.dataSource.query(`UPDATE lti.grades SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, message.slice(0, 1000)]);
@@ -105,17 +106,27 @@ export class GradeWorker implements OnApplicationBootstrap, BeforeApplicationShu
         throw error;
       }
       if (delivered) {
-        await this.finish(row.id, 'sent', null);
+        await this.finish(row, platform.issuer, 'sent', null);
         this.logger.log(`Grade ${row.id} delivered after ${row.attempts + 1} try(s)`);
       }
     }
   }
 
-  private async finish(id: string, state: 'sent' | 'failed', error: string | null): Promise<void> {
-    await this.dataSource.query(
-      `UPDATE lti.grades SET state = $2::varchar, attempts = attempts + 1, last_error = $3, sent_at = CASE WHEN $2::varchar = 'sent' THEN now() ELSE sent_at END WHERE id = $1`,
-      [id, state, error?.slice(0, 1000) ?? null],
-    );
+  /** Stores the outcome of a grade and its grade.sent / grade.failed domain event in one transaction. */
+  private async finish(row: GradeRow, issuer: string, state: 'sent' | 'failed', error: string | null): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE lti.grades SET state = $2::varchar, attempts = attempts + 1, last_error = $3, sent_at = CASE WHEN $2::varchar = 'sent' THEN now() ELSE sent_at END WHERE id = $1`,
+        [row.id, state, error?.slice(0, 1000) ?? null],
+      );
+      await emit(manager, state === 'sent' ? 'grade.sent' : 'grade.failed', {
+        videoId: Number(row.video_id),
+        issuer,
+        scoreGiven: Number(row.score?.scoreGiven ?? 0),
+        scoreMaximum: Number(row.score?.scoreMaximum ?? 0),
+        error: error?.slice(0, 1000) ?? null,
+      });
+    });
   }
 
   /**

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { emit } from '../events';
+import { learnerKeyOf } from '../gamification/gamification.service';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
@@ -341,6 +343,15 @@ export class AttemptsService {
       );
       await manager.query(`UPDATE library.attempts SET status = 'completed', completed_at = $2 WHERE id = $1`, [attempt.id, now]);
       const view = await this.viewAfterWrite(manager, attempt.id, now);
+      await emit(manager, 'attempt.completed', {
+        attemptId: attempt.id,
+        videoId: Number(attempt.video_id),
+        learnerKey: learnerKeyOf(attempt).replace(/^learner:/, 'anon:'),
+        score: view.score,
+        maxScore: 100,
+        questionCount: view.totalQuestions,
+        durationSeconds: Math.max(0, Math.round((now.getTime() - new Date(view.startedAt).getTime()) / 1000)),
+      });
       // After the score is stored, and apart from it: the LMS gets the score, never the points.
       await this.gamification.recordCompletion(manager, attempt, view, now);
       return this.withGamification(manager, attempt, view, now);

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { emit } from '../events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import type {
@@ -83,6 +84,7 @@ export class MediaService {
          RETURNING ${VIDEO_COLUMNS}, 0 AS question_count`,
         [id, owner, folderId, title, mediaUrl(id), uploadFilename(message.filename), storageKey, mimeType, sizeBytes, captions],
       );
+      await emit(manager, 'video.created', { videoId: Number(id), ownerId: owner, source: 'upload', isVr: false });
       return toVideoView(rows[0]);
     });
   }
@@ -106,6 +108,7 @@ export class MediaService {
         await manager.query('DELETE FROM library.attempts WHERE video_id = $1', [id]);
         await manager.query('DELETE FROM library.interactions WHERE video_id = $1', [id]);
         await manager.query('DELETE FROM library.videos WHERE id = $1', [id]);
+        await emit(manager, 'video.deleted', { videoId: id, ownerId: owner });
       }
       return { discarded: rows.length };
     });

@@ -1,3 +1,4 @@
+import { LibraryOutbox1764900000000 } from './1764900000000-outbox';
 import { CreateLibrarySchema1763780000000 } from './1763780000000-create-library-schema';
 import { InteractionsGeneration1763900000000 } from './1763900000000-interactions-generation';
 import { VideoSettingsMedia1763950000000 } from './1763950000000-video-settings-media';
@@ -16,4 +17,5 @@ export const LIBRARY_MIGRATIONS = [
   LessonResults1764600000000,
   VideoTranscript1764700000000,
   Gamification1764800000000,
+  LibraryOutbox1764900000000,
 ];

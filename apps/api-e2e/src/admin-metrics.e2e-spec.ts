@@ -195,8 +195,9 @@ describe('figures from real events, each counted once', () => {
     expect(costs['usage']['promptTokens']).toBe(before.costs['usage']['promptTokens'] + cost.prompt_tokens);
     expect(costs['breakdown']['hosting']).toBeCloseTo((300 * 7) / 30, 2);
     expect(costs['breakdown']['others']).toBeGreaterThanOrEqual((30 * 7) / 30 - 0.01);
+    // Shown to the cent: the model's price in USD at the admin's rate (2 AUD per USD here).
     const aiAud = costs['breakdown']['openai'] - before.costs['breakdown']['openai'];
-    expect(aiAud).toBeCloseTo(Number(cost.cost_usd) * 2, 4);
+    expect(aiAud).toBeCloseTo(Number(cost.cost_usd) * 2, 2);
     const total = ['openai', 'veo', 'hosting', 'youtube', 'others'].reduce((sum, key) => sum + costs['breakdown'][key], 0);
     expect(costs['totalCosts']).toBeCloseTo(total, 2);
     expect(costs['profit']).toBeCloseTo(costs['revenue'] - costs['totalCosts'], 2);
@@ -210,20 +211,39 @@ describe('figures from real events, each counted once', () => {
     expect(analytics['videoSources']['youtube']).toBe(before.analytics['videoSources']['youtube'] + 1);
   });
 
-  it('cuts each range at its edge: a user made just inside 7 days counts in 7d, one just outside only in 30d', async () => {
-    const inside = await signUp(stack);
-    const outside = await signUp(stack);
-    await eventually(`/api/admin/users?search=${encodeURIComponent(outside.body.email)}`, (b) => b['total'] === 1);
-    await eventually(`/api/admin/users?search=${encodeURIComponent(inside.body.email)}`, (b) => b['total'] === 1);
+  it('cuts each range at its edge: an event just inside 7 days counts in 7d, one just outside only in 30d', async () => {
     const before7 = await get('/api/admin/analytics?range=7d');
     const before30 = await get('/api/admin/analytics?range=30d');
-    // The read model's creation times moved to either side of the 7-day edge (a minute each way).
-    await sql(stack, `UPDATE metrics.users SET created_at = now() - interval '7 days' + interval '1 minute' WHERE id = $1`, [inside.user.id]);
-    await sql(stack, `UPDATE metrics.users SET created_at = now() - interval '7 days' - interval '1 minute' WHERE id = $1`, [outside.user.id]);
+    // Two sign-ups as the auth-service's outbox holds them, written two minutes either side of the 7-day edge.
+    const edge = async (userId: number, offset: string) =>
+      sql(
+        stack,
+        `INSERT INTO auth.outbox (id, type, version, occurred_at, producer, payload)
+         VALUES (gen_random_uuid(), 'user.registered', 1, now() - interval '7 days' + interval '${offset}', 'auth-service', $1)`,
+        [
+          JSON.stringify({
+            userId,
+            username: `edge_${userId}`,
+            email: `edge.${userId}@example.com`,
+            firstName: null,
+            lastName: null,
+            isAdmin: false,
+            plan: 'trial',
+            subscriptionStatus: 'trial',
+            trialEndsAt: null,
+            via: 'password',
+          }),
+        ],
+      );
+    await edge(990_000_001, '2 minutes');
+    await edge(990_000_002, '-2 minutes');
+    const after30 = await eventually('/api/admin/analytics?range=30d', (b) => b['newUsersThisPeriod'] >= before30['newUsersThisPeriod'] + 2);
+    expect(after30['newUsersThisPeriod']).toBe(before30['newUsersThisPeriod'] + 2);
     const after7 = await get('/api/admin/analytics?range=7d');
-    const after30 = await get('/api/admin/analytics?range=30d');
-    expect(after7['newUsersThisPeriod']).toBe(before7['newUsersThisPeriod'] - 1);
-    expect(after30['newUsersThisPeriod']).toBe(before30['newUsersThisPeriod']);
+    expect(after7['newUsersThisPeriod']).toBe(before7['newUsersThisPeriod'] + 1);
+    // Hourly points over 24 hours: the partial hours at both ends included (25 unless now is on the hour).
+    const day = await get('/api/admin/analytics?range=24h');
+    expect([24, 25]).toContain(day['series'].length);
   });
 });
 

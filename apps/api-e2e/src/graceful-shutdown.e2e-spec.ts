@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { Client as PgClient } from 'pg';
 import { type OpenAiStub, startOpenAiStub, startStack, type RunningStack } from '@veolearn/testing';
 import { type Account, api, bearer, RELAXED_LIMITS, sql, unlimitedAccount } from './support';
 import { waterCycleSrt } from './fixtures/transcripts';
@@ -70,10 +71,14 @@ it('a generation-service stopped mid-job finishes that job (saved once), then ex
   // A new process takes new work; the finished job is not run again.
   stub.setDelay(0);
   stack.processes.spawnService('generation-service');
-  const again = await api(stack)
-    .post('/api/youtube/transcript-paste')
-    .set(bearer(owner))
-    .send({ youtubeUrl: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', transcript: waterCycleSrt(), interactionCount: 2, questionTypes: ['single'] });
+  const paste = () =>
+    api(stack)
+      .post('/api/youtube/transcript-paste')
+      .set(bearer(owner))
+      .send({ youtubeUrl: 'https://www.youtube.com/watch?v=M7lc1UVf-VE', transcript: waterCycleSrt(), interactionCount: 2, questionTypes: ['single'] });
+  // 503 until the new process listens.
+  let again = await paste();
+  for (const starting = Date.now() + 30_000; again.status === 503 && Date.now() < starting; again = await paste()) await new Promise((r) => setTimeout(r, 250));
   expect(again.status).toBe(202);
   const until = Date.now() + 30_000;
   let job = await jobOf(again.body.job.id);
@@ -90,13 +95,27 @@ it('every service and the gateway exit within 10 s of SIGTERM, and the gateway a
   const gateway = stack.processes.processNamed('gateway') as ChildProcess;
   const services = running.filter((child) => child !== gateway);
   expect(services.length).toBeGreaterThanOrEqual(5);
-  // The gateway first, with a request in flight: it finishes that request, then closes.
-  const inFlight = api(stack).get('/api/auth/user').set(bearer(owner));
-  const pending = inFlight.then((r) => r.status);
-  await new Promise((r) => setTimeout(r, 5));
-  const gatewayStop = await terminate(gateway);
-  expect(gatewayStop.ms).toBeLessThan(10_000);
+  // The gateway first, with a request in flight (held in the auth-service by a lock on its users
+  // table): it finishes that request, then closes.
+  const holder = new PgClient({ connectionString: stack.databaseUrl });
+  await holder.connect();
+  await holder.query('BEGIN');
+  await holder.query('LOCK TABLE auth.users IN ACCESS EXCLUSIVE MODE');
+  const pending = api(stack)
+    .get('/api/auth/user')
+    .set(bearer(owner))
+    .then((r) => r.status);
+  const waiting = async () =>
+    (await sql<{ n: number }>(stack, `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`))[0].n;
+  for (const until = Date.now() + 5000; (await waiting()) === 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+  expect(await waiting()).toBeGreaterThan(0);
+  const stopping = terminate(gateway);
+  await new Promise((r) => setTimeout(r, 500));
+  await holder.query('ROLLBACK');
+  await holder.end();
   expect(await pending).toBe(200);
+  const gatewayStop = await stopping;
+  expect(gatewayStop.ms).toBeLessThan(10_000);
   for (const child of services) {
     const stopped = await terminate(child);
     expect([child.spawnargs.join(' '), stopped.ms < 10_000]).toEqual([child.spawnargs.join(' '), true]);

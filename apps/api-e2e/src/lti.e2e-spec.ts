@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createRemoteJWKSet, decodeProtectedHeader, generateKeyPair, jwtVerify, type JWTPayload } from 'jose';
 import type { Response } from 'supertest';
 import { LTI, LtiTestPlatform, ROLE, type SignOptions, startStack, TEST_HEALTH_TOKEN, type RunningStack } from '@veolearn/testing';
-import { api, RELAXED_LIMITS, signUp, sql } from './support';
+import { api, logsFromNow, RELAXED_LIMITS, signUp, sql } from './support';
 
 /**
  * The LTI 1.3 tool through the real gateway and lti-service, against a test platform started here
@@ -18,6 +18,7 @@ const VIDEO_ID = 7;
 let stack: RunningStack;
 let platform: LtiTestPlatform;
 let adminToken: string;
+const STACK_NAME = `lti_${process.env['TEST_TRANSPORT'] ?? 'tcp'}`;
 let origin: string;
 
 const admin = () => ({ Authorization: `Bearer ${adminToken}` });
@@ -25,7 +26,7 @@ const admin = () => ({ Authorization: `Bearer ${adminToken}` });
 beforeAll(async () => {
   platform = await new LtiTestPlatform().start();
   stack = await startStack({
-    name: `lti_${process.env['TEST_TRANSPORT'] ?? 'tcp'}`,
+    name: STACK_NAME,
     admin: ADMIN,
     env: { ...RELAXED_LIMITS, LTI_GRADE_BACKOFF_MS: '150', LTI_GRADE_BACKOFF_MAX_MS: '600', LTI_GRADE_ATTEMPTS: '30' },
   });
@@ -407,13 +408,23 @@ describe('grade passback', () => {
   it('a grade the platform keeps refusing stays visible to admins as failed and can be resent', async () => {
     const token = await learnerLaunch('grade-learner-refused', 16);
     platform.scoreFailures.push(400);
-    const submitted = await api(stack).post('/api/lti/submit-grade').set('X-LTI-Launch', token).send(grade(55)).expect(200);
+    const read = logsFromNow(STACK_NAME);
+    const submitted = await api(stack).post('/api/lti/submit-grade').set('X-LTI-Launch', token).set('X-Request-Id', 'grade-req-77').send(grade(55)).expect(200);
     const id = submitted.body.grade.id as string;
     const failed = await waitFor('the failed grade', async () => {
       const res = await api(stack).get('/api/admin/lti/grades').query({ state: 'failed' }).set(admin()).expect(200);
       return (res.body as Array<{ id: string; lastError: string }>).find((g) => g.id === id);
     });
     expect(failed.lastError).toMatch(/answered 400/);
+    // The delivery, run later by the grade worker, logs under the id of the request that submitted the grade.
+    const logged = await waitFor('the delivery log line', () => {
+      const lines = Object.values(read())
+        .flatMap((text) => text.split('\n'))
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+      return lines.find((l) => l['requestId'] === 'grade-req-77' && String(l['msg']).includes(`Grade ${id} try 1/`));
+    });
+    expect(logged).toMatchObject({ service: 'lti-service', level: 'warn', jobId: id });
     const user = await signUp(stack);
     await api(stack).get('/api/admin/lti/grades').set({ Authorization: `Bearer ${user.token}` }).expect(403);
     await api(stack).post(`/api/admin/lti/grades/${id}/resend`).set({ Authorization: `Bearer ${user.token}` }).expect(403);

@@ -1,12 +1,12 @@
 import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { emit } from '../events';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
-import { recordJob } from '@veolearn/nest-common';
+import { recordJob, runWithRequestContext } from '@veolearn/nest-common';
 import { LTI_GRADE_QUEUE, type LtiGradeJobData, queuePrefix, workerConnection } from '@veolearn/queues';
+import { emit } from '../events';
 import { PlatformsService } from '../platforms/platforms.service';
 import { AgsClient, DeliveryError } from './ags-client';
 import { gradeBackoff, GradeQueue } from './grade-queue';
@@ -83,33 +83,36 @@ export class GradeWorker implements OnApplicationBootstrap, BeforeApplicationShu
   private async process(job: Job<LtiGradeJobData>): Promise<void> {
     const channel = job.data.channel;
     for (let row = await this.next(channel); row; row = await this.next(channel)) {
-      const platform = await this.platforms.byId(row.platform_id);
-      if (!platform || !row.lineitem) {
-        await this.finish(row, platform?.issuer ?? '', 'failed', 'The platform registration or the line item is gone');
-        continue;
-      }
-      let delivered = false;
-      try {
-        await this.ags.postScore(platform, row.lineitem, row.score);
-        delivered = true;
-      } catch (error) {
-        const message = reason(error);
-        const permanent = error instanceof DeliveryError && error.permanent;
-        const final = permanent || row.attempts + 1 >= this.config.LTI_GRADE_ATTEMPTS;
-        this.logger.warn(`Grade ${row.id} try ${row.attempts + 1}/${this.config.LTI_GRADE_ATTEMPTS} failed${final ? ' for good' : ''}: ${message}`);
-        if (final) {
-          await this.finish(row, platform.issuer, 'failed', message);
-          continue;
-        }
-        await this.dataSource.query(`UPDATE lti.grades SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, message.slice(0, 1000)]);
-        // BullMQ retries the channel after the backoff; the later grades wait behind this one.
-        throw error;
-      }
-      if (delivered) {
-        await this.finish(row, platform.issuer, 'sent', null);
-        this.logger.log(`Grade ${row.id} delivered after ${row.attempts + 1} try(s)`);
-      }
+      const grade = row;
+      // Each delivery logs under the request that submitted its grade, however late it is sent.
+      await runWithRequestContext({ requestId: grade.request_id ?? undefined, jobId: grade.id }, () => this.deliver(grade));
     }
+  }
+
+  /** Sends one grade; throws (for BullMQ to retry the channel after its backoff) when it may still go through. */
+  private async deliver(row: GradeRow): Promise<void> {
+    const platform = await this.platforms.byId(row.platform_id);
+    if (!platform || !row.lineitem) {
+      await this.finish(row, platform?.issuer ?? '', 'failed', 'The platform registration or the line item is gone');
+      return;
+    }
+    try {
+      await this.ags.postScore(platform, row.lineitem, row.score);
+    } catch (error) {
+      const message = reason(error);
+      const permanent = error instanceof DeliveryError && error.permanent;
+      const final = permanent || row.attempts + 1 >= this.config.LTI_GRADE_ATTEMPTS;
+      this.logger.warn(`Grade ${row.id} try ${row.attempts + 1}/${this.config.LTI_GRADE_ATTEMPTS} failed${final ? ' for good' : ''}: ${message}`);
+      if (final) {
+        await this.finish(row, platform.issuer, 'failed', message);
+        return;
+      }
+      await this.dataSource.query(`UPDATE lti.grades SET attempts = attempts + 1, last_error = $2 WHERE id = $1`, [row.id, message.slice(0, 1000)]);
+      // BullMQ retries the channel after the backoff; the later grades wait behind this one.
+      throw error;
+    }
+    await this.finish(row, platform.issuer, 'sent', null);
+    this.logger.log(`Grade ${row.id} delivered after ${row.attempts + 1} try(s)`);
   }
 
   /** Stores the outcome of a grade and its grade.sent / grade.failed domain event in one transaction. */

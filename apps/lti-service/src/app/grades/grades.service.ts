@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { LtiGradeRef, LtiGradesQuery, LtiGradeState, LtiGradeView, SubmitGradeMessage, SubmitGradeReply } from '@veolearn/contracts';
 import { type AgsScore, scoreFor } from '@veolearn/lti';
-import { rpcError } from '@veolearn/nest-common';
+import { currentRequestId, rpcError } from '@veolearn/nest-common';
 import { LaunchService, sha256 } from '../launch/launch.service';
 import { GradeQueue } from './grade-queue';
 
@@ -23,6 +23,8 @@ export interface GradeRow {
   last_error: string | null;
   created_at: Date;
   sent_at: Date | null;
+  /** The request that submitted the grade; its delivery logs under this id. */
+  request_id: string | null;
 }
 
 export function gradeView(row: GradeRow): LtiGradeView {
@@ -68,8 +70,8 @@ export class GradesService {
     const channel = sha256(`${launch.platform_id}\n${launch.lineitem ?? ''}\n${launch.sub}`);
     const score = scoreFor(launch.sub, grade, new Date());
     const rows: GradeRow[] = await this.dataSource.query(
-      `INSERT INTO lti.grades (id, launch_id, platform_id, channel, video_id, sub, lineitem, input, score, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-      [randomUUID(), launch.id, launch.platform_id, channel, grade.videoId, launch.sub, launch.lineitem, JSON.stringify(grade), JSON.stringify(score), passback ? 'pending' : 'not_sent'],
+      `INSERT INTO lti.grades (id, launch_id, platform_id, channel, video_id, sub, lineitem, input, score, state, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING *`,
+      [randomUUID(), launch.id, launch.platform_id, channel, grade.videoId, launch.sub, launch.lineitem, JSON.stringify(grade), JSON.stringify(score), passback ? 'pending' : 'not_sent', currentRequestId() ?? null],
     );
     const row = rows[0] as GradeRow;
     if (passback) {

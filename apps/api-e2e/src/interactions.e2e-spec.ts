@@ -180,7 +180,13 @@ describe('a question of each of the ten types', () => {
   it('replaces a question on a valid update (the type may change) and keeps its id and video', async () => {
     const id = ids.get('single_choice') as number;
     const edited = { type: 'true_false', question: 'Jupiter is the largest planet.', correctAnswer: true, timestamp: 55, topicTitle: 'Planets', topicStartTime: 45, feedback: FEEDBACK };
+    // A learner's view read just before (the gateway keeps it a moment for signed-out learners)...
+    const learnerBefore = await api(stack).get(`/api/play/${videoId}`).expect(200);
+    expect(learnerBefore.body.questions.some((q: Body) => q['question'] === edited.question)).toBe(false);
     const res = await api(stack).put(`/api/interactions/${id}`).set(bearer(owner)).send({ ...edited, id, videoId }).expect(200);
+    // ...is not served after the edit: the next learner load has the new question at once.
+    const learnerAfter = await api(stack).get(`/api/play/${videoId}`).expect(200);
+    expect(learnerAfter.body.questions.find((q: Body) => q['id'] === id)).toMatchObject({ type: 'true_false', question: edited.question });
     expect(res.body).toEqual({ id, videoId, ...edited, options: ['True', 'False'], createdAt: expect.any(String), updatedAt: expect.any(String) });
     const [row] = await sql<{ options: unknown; correct_answer: unknown; type: string }>(stack, 'SELECT type, options, correct_answer FROM library.interactions WHERE id = $1', [id]);
     expect(row).toEqual({ type: 'true_false', options: ['True', 'False'], correct_answer: true });

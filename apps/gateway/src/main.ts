@@ -15,6 +15,7 @@ import { registerRequestLogging } from './app/http/request-log';
 import { SpaFallback } from './app/http/spa-fallback';
 import { createValidationPipe } from './app/http/validation.pipe';
 import { registerUploads } from './app/media/multipart';
+import { changesPlayback, PlaybackCache } from './app/library/playback-cache';
 
 const logger = new Logger('gateway');
 
@@ -45,6 +46,12 @@ export async function createGateway(config: AppConfig): Promise<NestFastifyAppli
     const route = request.routeOptions?.url ?? 'unmatched';
     httpRequestDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
     done();
+  });
+  // A write that may change a lesson clears the signed-out playback views before its answer leaves.
+  const playbackCache = app.get(PlaybackCache);
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode < 400 && changesPlayback(request.method, request.url)) playbackCache.invalidate();
+    done(null, payload);
   });
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');

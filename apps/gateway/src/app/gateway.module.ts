@@ -26,6 +26,7 @@ import { AccountUsageController, AnalyticsController } from './library/analytics
 import { AttemptsController } from './library/attempts.controller';
 import { FoldersController } from './library/folders.controller';
 import { InteractionsController } from './library/interactions.controller';
+import { PlaybackCache } from './library/playback-cache';
 import { PlaybackController } from './library/playback.controller';
 import { ResultsController } from './library/results.controller';
 import { VideosController } from './library/videos.controller';
@@ -88,6 +89,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
   ],
   controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminController, AdminExportController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
+    PlaybackCache,
     GoogleOAuthService,
     SpaFallback,
     ScormTestAccess,

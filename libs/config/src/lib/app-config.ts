@@ -170,6 +170,14 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(100)
   SERVICE_TIMEOUT_MS = 5000;
 
+  /**
+   * How long the gateway reuses a shared lesson's playback view for signed-out learners (ms; 0 turns
+   * it off). A class opening one lesson at once costs one service call per period; an edit made
+   * through this gateway clears it at once, other gateways see it within the period.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(60_000)
+  PLAYBACK_CACHE_MS = 1000;
+
   @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET = DEV_JWT_SECRET;
 

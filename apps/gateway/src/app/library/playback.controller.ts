@@ -5,6 +5,7 @@ import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { MediaAccess, SignMediaLinks } from '../media/media-access';
 import { VideoClient } from '../services/video-client';
 import { IdParam } from './library-http';
+import { PlaybackCache } from './playback-cache';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole number (400 otherwise)' };
 
@@ -15,6 +16,7 @@ export class PlaybackController {
   constructor(
     private readonly videos: VideoClient,
     private readonly access: MediaAccess,
+    private readonly cache: PlaybackCache<PlaybackView>,
   ) {}
 
   @OptionalSession()
@@ -27,7 +29,9 @@ export class PlaybackController {
       "Anyone may play a shared lesson. A private one (never shared, or made private again) answers 404 'Video not found' except to its owner (or an admin), whose view carries signed media and captions links.",
   })
   play(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') id: number): Promise<PlaybackView> {
-    return this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
+    const load = () => this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
+    // Signed-out learners all see the same view of a shared lesson: a class opening it is one read.
+    return principal ? load() : this.cache.get(id, load);
   }
 
   @OptionalSession()

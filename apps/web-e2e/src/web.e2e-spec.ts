@@ -198,12 +198,6 @@ describe('web app in the browser', () => {
     await suite.page.waitForURL(url('/auth/signin?error=no_token'));
   });
 
-  it('shows a placeholder that says coming soon for later features', async () => {
-    await suite.page.goto(url('/admin/site'));
-    await suite.page.getByText('Site administration').waitFor();
-    await suite.page.getByText('Coming soon.').waitFor();
-  });
-
   it('sends a visitor with a rejected token from the dashboard to sign-in', async () => {
     await suite.page.goto(url('/'));
     await suite.page.evaluate(() => localStorage.setItem('authToken', 'not-a-real-token'));

@@ -5,6 +5,7 @@ import { PageLoader } from '../components/layout/page-loader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
 import type { AuthUser } from '../features/auth/api/auth-api';
+import { LazyAdminDashboard } from '../features/admin/components/lazy-admin-dashboard';
 import { AccountTab } from '../features/dashboard/components/account-tab';
 import { AnalyticsTab } from '../features/dashboard/components/analytics-tab';
 import { BillingTab } from '../features/dashboard/components/billing-tab';
@@ -91,8 +92,10 @@ function Dashboard({ user }: { user: AuthUser }) {
   );
 }
 
-export default function DashboardPage() {
+/** `adminHome`: the /dashboard route, where an admin sees the admin dashboard (spec sections 4 and 6); /user-dashboard is everyone's library. */
+export default function DashboardPage({ adminHome = false }: { adminHome?: boolean }) {
   const { user, loading } = useRequiredSession();
   if (loading || !user) return <PageLoader label="Checking your session..." />;
+  if (adminHome && user.isAdmin) return <LazyAdminDashboard user={user} />;
   return <Dashboard user={user} />;
 }

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowLeft } from 'lucide-react';
 import { PLAN_INFO, PLANS } from '@veolearn/domain';
-import { Brand } from '../components/layout/brand';
 import { buttonVariants } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../components/ui/card';
 import { routes } from '../app/routes';
@@ -10,6 +9,7 @@ import { formatDate } from '../features/library/format';
 import type { LtiPlatformView } from '../features/admin/api/admin-api';
 import { formatAud } from '../features/admin/admin-format';
 import { AdminGate } from '../features/admin/components/admin-gate';
+import { AdminHeader } from '../features/admin/components/admin-header';
 import { AdminTable, QueryView, type Column } from '../features/admin/components/admin-ui';
 import { FixedCostsForm } from '../features/admin/components/fixed-costs-form';
 import { UserPlanEditor } from '../features/admin/components/user-plan-editor';
@@ -42,19 +42,13 @@ function SiteAdmin() {
   const platforms = useLtiPlatformsQuery();
   return (
     <div className="min-h-screen bg-muted/30">
-      <header className="border-b bg-background">
-        <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <div className="flex items-center gap-4">
-            <Brand to={routes.admin} />
-            <h1 className="text-lg font-semibold">Site administration</h1>
-          </div>
-          <Link to={routes.admin} className={buttonVariants({ variant: 'outline' })}>
-            <ArrowLeft aria-hidden="true" />
-            Admin dashboard
-          </Link>
-        </div>
-      </header>
-      <main className="mx-auto grid max-w-5xl gap-6 px-4 py-6 sm:px-6">
+      <AdminHeader title="Site administration">
+        <Link to={routes.admin} className={buttonVariants({ variant: 'outline' })}>
+          <ArrowLeft aria-hidden="true" />
+          Admin dashboard
+        </Link>
+      </AdminHeader>
+      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
         <Section id="fixed-costs" title="Fixed monthly costs" description="Hosting and other monthly costs in AUD. Server Costs and the profit margin include them pro rata for each range.">
           <QueryView query={fixedCosts} label="fixed costs">
             {(settings) => <FixedCostsForm settings={settings} />}

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router-dom';
 import { ChartBar as BarChart3, CreditCard, Film, Glasses, UserRound } from 'lucide-react';
 import { trialDaysLeft } from '@veolearn/domain';
 import { PageLoader } from '../components/layout/page-loader';
@@ -16,6 +15,7 @@ import { VrTab } from '../features/dashboard/components/vr-tab';
 import { FolderBrowser } from '../features/library/components/folder-browser';
 import { PlanUsageMeter } from '../features/library/components/plan-usage';
 import { usePlanUsageQuery, useUserAnalyticsQuery } from '../features/library/hooks/use-library';
+import { useTabParam } from '../lib/use-tab-param';
 
 const TABS = [
   { value: 'videos', label: 'My Videos', icon: Film },
@@ -24,28 +24,14 @@ const TABS = [
   { value: 'billing', label: 'Billing', icon: CreditCard },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 function Dashboard({ user }: { user: AuthUser }) {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'videos';
+  const [tab, selectTab] = useTabParam(TAB_VALUES);
   const analytics = useUserAnalyticsQuery();
   const usage = usePlanUsageQuery();
   const daysLeft = trialDaysLeft(user.trialEndsAt);
   const showTrialWarning = user.subscriptionStatus === 'trial' && daysLeft <= TRIAL_WARNING_DAYS;
-
-  function selectTab(value: string) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === 'videos') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <div className="min-h-screen bg-muted/30">

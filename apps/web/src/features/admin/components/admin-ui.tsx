@@ -50,7 +50,7 @@ export function StatGrid({ label, stats, className = 'md:grid-cols-4' }: { label
   return (
     <section aria-label={label} className={`grid grid-cols-2 gap-3 ${className}`}>
       {stats.map((stat) => (
-        <Card key={stat.title}>
+        <Card key={stat.title} role="group" aria-label={stat.title}>
           <CardHeader className="flex-row items-center justify-between space-y-0 p-4 pb-2">
             <CardTitle as="h3" className="text-xs font-medium text-muted-foreground sm:text-sm">
               {stat.title}

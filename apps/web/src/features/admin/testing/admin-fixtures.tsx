@@ -144,9 +144,9 @@ export function renderAdmin(ui: ReactNode, path = '/admin') {
 /** jsdom lacks what Radix's Select and recharts measure with. */
 export function polyfillLayout(): void {
   class NoResizeObserver {
-    observe = jest.fn();
-    unobserve = jest.fn();
-    disconnect = jest.fn();
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
   }
   globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
   Element.prototype.hasPointerCapture ??= () => false;

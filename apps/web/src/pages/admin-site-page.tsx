@@ -48,7 +48,7 @@ function SiteAdmin() {
           Admin dashboard
         </Link>
       </AdminHeader>
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-6 sm:px-6">
         <Section id="fixed-costs" title="Fixed monthly costs" description="Hosting and other monthly costs in AUD. Server Costs and the profit margin include them pro rata for each range.">
           <QueryView query={fixedCosts} label="fixed costs">
             {(settings) => <FixedCostsForm settings={settings} />}

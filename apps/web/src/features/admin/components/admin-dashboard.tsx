@@ -52,10 +52,10 @@ export default function AdminDashboard({ user }: { user: AuthUser }) {
         </Link>
         <SiteAdminLink username={user.username} />
       </AdminHeader>
-      <main className="mx-auto grid max-w-7xl gap-6 px-4 py-6 sm:px-6">
+      <main className="mx-auto grid max-w-7xl grid-cols-1 gap-5 px-4 py-5 sm:px-6">
         <AdminSummary range={range} />
         <QuickAccessPanel />
-        <Tabs value={tab} onValueChange={selectTab} className="grid gap-4">
+        <Tabs value={tab} onValueChange={selectTab} className="grid grid-cols-1 gap-4">
           <div className="overflow-x-auto">
             <TabsList className="h-auto w-max justify-start gap-1">
               {TABS.map((t) => (
@@ -67,7 +67,7 @@ export default function AdminDashboard({ user }: { user: AuthUser }) {
             </TabsList>
           </div>
           {TABS.map(({ value, Panel }) => (
-            <TabsContent key={value} value={value} className="mt-0">
+            <TabsContent key={value} value={value} className="mt-0 min-w-0">
               <Panel range={range} />
             </TabsContent>
           ))}

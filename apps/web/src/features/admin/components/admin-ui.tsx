@@ -81,12 +81,15 @@ export function AdminTable<Row>({
   rows,
   rowKey,
   empty,
+  dense = false,
 }: {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
   rowKey: (row: Row, index: number) => string | number;
   empty: string;
+  /** Shorter rows, for a table on the dashboard's first screen. */
+  dense?: boolean;
 }) {
   if (rows.length === 0) return <p className="py-6 text-center text-sm text-muted-foreground">{empty}</p>;
   return (
@@ -106,7 +109,7 @@ export function AdminTable<Row>({
           {rows.map((row, index) => (
             <tr key={rowKey(row, index)} className="border-t">
               {columns.map((column) => (
-                <td key={column.header} className={`px-3 py-2 whitespace-nowrap ${column.className ?? ''}`}>
+                <td key={column.header} className={`px-3 whitespace-nowrap ${dense ? 'py-1' : 'py-2'} ${column.className ?? ''}`}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -14,7 +14,7 @@ export function AnalyticsTab({ range }: { range: AdminRange }) {
       {(data) => {
         const how = data.explanations;
         return (
-          <div className="grid gap-4">
+          <div className="grid grid-cols-1 gap-4">
             <StatGrid
               label="Activity figures"
               stats={[

@@ -30,7 +30,7 @@ export function CostsTab({ range }: { range: AdminRange }) {
   return (
     <QueryView query={costs} label="server costs">
       {(data) => (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           <Card>
             <CardHeader className="flex-row flex-wrap items-center justify-between gap-2 space-y-0">
               <CardTitle as="h3">Breakdown · {formatAud(data.totalCosts)}</CardTitle>

@@ -60,14 +60,14 @@ export function FixedCostsForm({ settings }: { settings: FixedCostSettings }) {
   const invalid = errors !== null;
 
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate aria-label="Fixed monthly costs">
+    <form className="grid grid-cols-1 gap-4" onSubmit={submit} noValidate aria-label="Fixed monthly costs">
       {invalid && (
         <p role="alert" className="text-sm text-destructive">
           Please correct the highlighted fields.
         </p>
       )}
       {rows.length === 0 && <p className="text-sm text-muted-foreground">No fixed costs yet: Server Costs counts AI usage only.</p>}
-      <ul className="grid gap-3">
+      <ul className="grid grid-cols-1 gap-3">
         {rows.map((row, index) => {
           const rowErrors = errors?.rows[index] ?? {};
           const id = `fixed-cost-${row.key}`;

@@ -28,9 +28,10 @@ describe('QuickAccessPanel', () => {
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Username', 'Email', 'Status', 'Videos', 'Created']);
     expect(within(table).getAllByRole('row')).toHaveLength(11);
     expect(within(table).getByText('user37@example.com')).toBeTruthy();
-    const cards = screen.getByRole('region', { name: 'Users at a glance' });
-    expect(within(cards).getByText('37')).toBeTruthy();
-    expect(within(cards).getByText('35')).toBeTruthy();
+    const glance = within(screen.getByLabelText('Users at a glance'));
+    expect(glance.getByText('Total users').nextSibling?.textContent).toBe('37');
+    expect(glance.getByText('Trial users').nextSibling?.textContent).toBe('35');
+    expect(glance.getByText('Paid users').nextSibling?.textContent).toBe('2');
   });
 
   it('has no note with 10 users or fewer', async () => {

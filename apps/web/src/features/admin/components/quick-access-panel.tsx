@@ -2,11 +2,11 @@ import { LogOut, RefreshCw, UserCheck, UserPlus, Users } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../../components/ui/card';
 import { formatDate } from '../../library/format';
-import type { AdminUser } from '../api/admin-api';
+import type { AdminQuickAccess, AdminUser } from '../api/admin-api';
 import { formatCount } from '../admin-format';
 import { useAdminLogout } from '../hooks/use-admin-logout';
 import { useQuickAccessQuery } from '../hooks/use-admin';
-import { AdminTable, QueryView, StatGrid, type Column } from './admin-ui';
+import { AdminTable, QueryView, type Column } from './admin-ui';
 
 /** Spec section 9: the panel lists the 10 newest users. */
 export const QUICK_ACCESS_LIMIT = 10;
@@ -20,6 +20,31 @@ const COLUMNS: Column<AdminUser>[] = [
   { header: 'Created', cell: (u) => formatDate(u.created) },
 ];
 
+function Glance({ data }: { data: AdminQuickAccess }) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-6 gap-y-1 text-sm">
+      <dl aria-label="Users at a glance" className="flex flex-wrap gap-x-6 gap-y-1">
+        {[
+          { label: 'Total users', value: data.totalUsers, icon: Users },
+          { label: 'Trial users', value: data.trialUsers, icon: UserPlus },
+          { label: 'Paid users', value: data.paidUsers, icon: UserCheck },
+        ].map((item) => (
+          <div key={item.label} className="flex items-center gap-2">
+            <item.icon className="size-4 text-muted-foreground" aria-hidden="true" />
+            <dt className="text-muted-foreground">{item.label}</dt>
+            <dd className="text-lg font-bold">{formatCount(item.value)}</dd>
+          </div>
+        ))}
+      </dl>
+      {data.totalUsers > QUICK_ACCESS_LIMIT && (
+        <p className="text-muted-foreground">
+          Showing {Math.min(QUICK_ACCESS_LIMIT, data.recentUsers.length)} of {data.totalUsers} total users
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** Total, trial and paid users and the newest sign-ups, with Refresh Data and Logout. */
 export function QuickAccessPanel() {
   const quick = useQuickAccessQuery();
@@ -27,12 +52,12 @@ export function QuickAccessPanel() {
 
   return (
     <Card aria-labelledby="quick-access-title">
-      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0">
+      <CardHeader className="flex-row flex-wrap items-start justify-between gap-3 space-y-0 pb-3">
         <div className="grid gap-1">
           <CardTitle as="h2" id="quick-access-title">
             Quick access
           </CardTitle>
-          <CardDescription>The newest accounts at a glance.</CardDescription>
+          {quick.data ? <Glance data={quick.data} /> : <CardDescription>The newest accounts at a glance.</CardDescription>}
         </div>
         <div className="flex gap-2">
           <Button variant="outline" onClick={() => void quick.refetch()} disabled={quick.isFetching}>
@@ -45,27 +70,9 @@ export function QuickAccessPanel() {
           </Button>
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent>
         <QueryView query={quick} label="admin data">
-          {(data) => (
-            <>
-              <StatGrid
-                label="Users at a glance"
-                className="sm:grid-cols-3"
-                stats={[
-                  { title: 'Total users', value: formatCount(data.totalUsers), icon: Users },
-                  { title: 'Trial users', value: formatCount(data.trialUsers), icon: UserPlus },
-                  { title: 'Paid users', value: formatCount(data.paidUsers), icon: UserCheck },
-                ]}
-              />
-              <AdminTable caption="Recent users" columns={COLUMNS} rows={data.recentUsers} rowKey={(u) => u.id} empty="No users yet." />
-              {data.totalUsers > QUICK_ACCESS_LIMIT && (
-                <p className="text-sm text-muted-foreground">
-                  Showing {Math.min(QUICK_ACCESS_LIMIT, data.recentUsers.length)} of {data.totalUsers} total users
-                </p>
-              )}
-            </>
-          )}
+          {(data) => <AdminTable caption="Recent users" dense columns={COLUMNS} rows={data.recentUsers} rowKey={(u) => u.id} empty="No users yet." />}
         </QueryView>
       </CardContent>
     </Card>

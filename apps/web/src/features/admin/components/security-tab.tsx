@@ -70,7 +70,7 @@ export function SecurityTab({ range }: { range: AdminRange }) {
   };
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <QueryView query={security} label="security events">
         {(data) => (
           <StatGrid

@@ -23,7 +23,7 @@ export function SubscriptionsTab({ range }: { range: AdminRange }) {
   return (
     <QueryView query={subscriptions} label="subscriptions">
       {(data) => (
-        <div className="grid gap-4">
+        <div className="grid grid-cols-1 gap-4">
           <StatGrid
             label="Subscription figures"
             stats={[

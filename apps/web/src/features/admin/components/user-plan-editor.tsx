@@ -43,7 +43,7 @@ function PlanForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
   }
 
   return (
-    <div className="grid gap-3 rounded-md border p-3" role="group" aria-label={`Plan and status of ${user.email}`}>
+    <div className="grid grid-cols-1 gap-3 rounded-md border p-3" role="group" aria-label={`Plan and status of ${user.email}`}>
       <p className="text-sm">
         <span className="font-medium">{user.username}</span> · {user.email}
       </p>
@@ -98,7 +98,7 @@ export function UserPlanEditor() {
   const users = useAdminUsersQuery({ page: 1, pageSize: RESULTS, search }, search !== '');
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <UserSearch
         id="site-user-search"
         busy={users.isFetching}

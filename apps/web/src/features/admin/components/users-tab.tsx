@@ -49,7 +49,7 @@ export function UsersTab({ range }: { range: AdminRange }) {
   const users = useAdminUsersQuery({ page, pageSize: USERS_PAGE_SIZE, search: search || undefined });
 
   return (
-    <div className="grid gap-4">
+    <div className="grid grid-cols-1 gap-4">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <UserSearch
           id="admin-user-search"

@@ -143,10 +143,11 @@ export function renderAdmin(ui: ReactNode, path = '/admin') {
 
 /** jsdom lacks what Radix's Select and recharts measure with. */
 export function polyfillLayout(): void {
+  const nothing = () => undefined;
   class NoResizeObserver {
-    observe(): void {}
-    unobserve(): void {}
-    disconnect(): void {}
+    observe = nothing;
+    unobserve = nothing;
+    disconnect = nothing;
   }
   globalThis.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
   Element.prototype.hasPointerCapture ??= () => false;

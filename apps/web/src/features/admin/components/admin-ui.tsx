@@ -68,6 +68,20 @@ export function StatGrid({ label, stats, className = 'md:grid-cols-4' }: { label
   );
 }
 
+/** Named figures side by side (plans, video sources, cost kinds). */
+export function FigureList({ label, items, className = 'sm:grid-cols-3' }: { label: string; items: { label: string; value: string }[]; className?: string }) {
+  return (
+    <ul aria-label={label} className={`grid gap-2 ${className}`}>
+      {items.map((item) => (
+        <li key={item.label} className="flex flex-wrap justify-between gap-x-2 rounded-md border p-3 text-sm">
+          <span className="text-muted-foreground">{item.label}</span>
+          <span className="font-semibold">{item.value}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export interface Column<Row> {
   header: string;
   cell: (row: Row) => ReactNode;

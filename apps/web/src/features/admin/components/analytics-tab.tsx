@@ -2,7 +2,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import type { AdminAnalytics, AdminRange } from '../api/admin-api';
 import { formatCount, formatPercent } from '../admin-format';
 import { useAdminAnalyticsQuery } from '../hooks/use-admin';
-import { QueryView, StatGrid } from './admin-ui';
+import { FigureList, QueryView, StatGrid } from './admin-ui';
 import { SeriesChart } from './series-chart';
 
 const SOURCE_LABELS: Record<keyof AdminAnalytics['videoSources'], string> = { youtube: 'YouTube', upload: 'Uploads', generated: 'AI generated (Veo)' };
@@ -29,14 +29,10 @@ export function AnalyticsTab({ range }: { range: AdminRange }) {
                 <CardTitle as="h3">Video sources</CardTitle>
               </CardHeader>
               <CardContent>
-                <ul className="grid gap-2 sm:grid-cols-3">
-                  {(Object.keys(SOURCE_LABELS) as (keyof AdminAnalytics['videoSources'])[]).map((key) => (
-                    <li key={key} className="flex justify-between rounded-md border p-3 text-sm">
-                      <span>{SOURCE_LABELS[key]}</span>
-                      <span className="font-semibold">{formatCount(data.videoSources[key])}</span>
-                    </li>
-                  ))}
-                </ul>
+                <FigureList
+                  label="Video sources"
+                  items={(Object.keys(SOURCE_LABELS) as (keyof AdminAnalytics['videoSources'])[]).map((key) => ({ label: SOURCE_LABELS[key], value: formatCount(data.videoSources[key]) }))}
+                />
                 <p className="mt-2 text-xs text-muted-foreground">{formatCount(data.recentEvents)} events recorded in this range.</p>
               </CardContent>
             </Card>

@@ -3,7 +3,7 @@ import { formatDate } from '../../library/format';
 import type { AdminCosts, AdminRange } from '../api/admin-api';
 import { formatAud, formatCount } from '../admin-format';
 import { useAdminCostsQuery } from '../hooks/use-admin';
-import { AdminTable, QueryView, StatGrid, type Column } from './admin-ui';
+import { AdminTable, FigureList, QueryView, StatGrid, type Column } from './admin-ui';
 import { ExportButton } from './export-button';
 import { SeriesChart } from './series-chart';
 
@@ -37,14 +37,11 @@ export function CostsTab({ range }: { range: AdminRange }) {
               <ExportButton kind="costs" range={range} label="Export Costs" />
             </CardHeader>
             <CardContent className="grid gap-2">
-              <ul className="grid gap-2 sm:grid-cols-5">
-                {(Object.keys(BREAKDOWN_LABELS) as (keyof AdminCosts['breakdown'])[]).map((key) => (
-                  <li key={key} className="grid rounded-md border p-3 text-sm">
-                    <span className="text-muted-foreground">{BREAKDOWN_LABELS[key]}</span>
-                    <span className="font-semibold">{formatAud(data.breakdown[key])}</span>
-                  </li>
-                ))}
-              </ul>
+              <FigureList
+                label="Costs by kind"
+                className="sm:grid-cols-3 lg:grid-cols-5"
+                items={(Object.keys(BREAKDOWN_LABELS) as (keyof AdminCosts['breakdown'])[]).map((key) => ({ label: BREAKDOWN_LABELS[key], value: formatAud(data.breakdown[key]) }))}
+              />
               {data.explanations.totalCosts && <p className="text-xs text-muted-foreground italic">{data.explanations.totalCosts}</p>}
             </CardContent>
           </Card>

@@ -4,7 +4,7 @@ import { formatDate } from '../../library/format';
 import type { AdminRange, AdminSubscriptions } from '../api/admin-api';
 import { formatAud, formatCount, formatPercent } from '../admin-format';
 import { useAdminSubscriptionsQuery } from '../hooks/use-admin';
-import { AdminTable, QueryView, StatGrid, type Column } from './admin-ui';
+import { AdminTable, FigureList, QueryView, StatGrid, type Column } from './admin-ui';
 import { ExportButton } from './export-button';
 import { SeriesChart } from './series-chart';
 
@@ -39,14 +39,7 @@ export function SubscriptionsTab({ range }: { range: AdminRange }) {
               <ExportButton kind="subscriptions" range={range} label="Export Subscriptions" />
             </CardHeader>
             <CardContent>
-              <ul className="grid gap-2 sm:grid-cols-3">
-                {PLANS.map((plan) => (
-                  <li key={plan} className="flex justify-between rounded-md border p-3 text-sm">
-                    <span>{PLAN_INFO[plan].name}</span>
-                    <span className="font-semibold">{formatCount(data.byPlan[plan] ?? 0)}</span>
-                  </li>
-                ))}
-              </ul>
+              <FigureList label="Subscriptions by plan" items={PLANS.map((plan) => ({ label: PLAN_INFO[plan].name, value: formatCount(data.byPlan[plan] ?? 0) }))} />
             </CardContent>
           </Card>
           <Card>

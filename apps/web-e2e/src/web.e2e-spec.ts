@@ -168,6 +168,8 @@ describe('web app in the browser', () => {
     await signIn(suite.page, suite.stack.baseUrl, ADMIN.email, ADMIN.password);
     await toast('Welcome back to VeoLearn!').waitFor();
     await suite.page.waitForURL(url('/dashboard'));
+    // An admin's /dashboard is the admin dashboard (issue 16); everyone's library stays at /user-dashboard.
+    await suite.page.getByRole('heading', { name: 'Admin dashboard', level: 1 }).waitFor();
     await suite.page.getByRole('button', { name: 'Logout' }).waitFor();
   });
 

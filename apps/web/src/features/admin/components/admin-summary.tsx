@@ -45,5 +45,5 @@ export function AdminSummary({ range }: { range: AdminRange }) {
       ...(c ? { value: formatPercent(c.profitMargin), detail: `Profit ${formatAud(c.profit)} on ${formatAud(c.revenue)} revenue`, how: c.explanations.profitMargin } : pending(costs)),
     },
   ];
-  return <StatGrid label="Summary" stats={stats} />;
+  return <StatGrid label="Summary" heading="h2" stats={stats} />;
 }

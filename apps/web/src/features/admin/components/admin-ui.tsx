@@ -46,13 +46,14 @@ export interface Stat {
   icon?: ComponentType<{ className?: string }>;
 }
 
-export function StatGrid({ label, stats, className = 'md:grid-cols-4' }: { label: string; stats: Stat[]; className?: string }) {
+/** `heading`: the cards' title level under the page's outline (h2 straight below the page title, h3 inside a section). */
+export function StatGrid({ label, stats, className = 'md:grid-cols-4', heading = 'h3' }: { label: string; stats: Stat[]; className?: string; heading?: 'h2' | 'h3' }) {
   return (
     <section aria-label={label} className={`grid grid-cols-2 gap-3 ${className}`}>
       {stats.map((stat) => (
         <Card key={stat.title} role="group" aria-label={stat.title}>
           <CardHeader className="flex-row items-center justify-between space-y-0 p-4 pb-2">
-            <CardTitle as="h3" className="text-xs font-medium text-muted-foreground sm:text-sm">
+            <CardTitle as={heading} className="text-xs font-medium text-muted-foreground sm:text-sm">
               {stat.title}
             </CardTitle>
             {stat.icon && <stat.icon className="size-4 text-muted-foreground" aria-hidden="true" />}

@@ -10,3 +10,4 @@ export type * from './lib/export.messages';
 export type * from './lib/lti.messages';
 export type * from './lib/media.messages';
 export type * from './lib/lesson-results.messages';
+export type * from './lib/admin.messages';

@@ -2,7 +2,6 @@ import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PageLoader } from '../components/layout/page-loader';
 import { LtiCodeGate } from '../features/lti/lti-code-gate';
-import { PLACEHOLDER_ROUTES } from './coming-soon-routes';
 import { routes } from './routes';
 
 const LandingPage = lazy(() => import('../pages/landing-page'));
@@ -24,7 +23,9 @@ const LtiLaunchPage = lazy(() => import('../pages/lti-launch-page'));
 const LtiDeepLinkPage = lazy(() => import('../pages/lti-deep-link-page'));
 const VrLearningPage = lazy(() => import('../pages/vr-learning-page'));
 const VrPlayerPage = lazy(() => import('../pages/vr-player-page'));
-const ComingSoonPage = lazy(() => import('../pages/coming-soon-page'));
+const AdminPage = lazy(() => import('../pages/admin-page'));
+const AdminLoginPage = lazy(() => import('../pages/admin-login-page'));
+const AdminSitePage = lazy(() => import('../pages/admin-site-page'));
 const NotFoundPage = lazy(() => import('../pages/not-found-page'));
 
 export function AppRoutes() {
@@ -39,7 +40,7 @@ export function AppRoutes() {
         <Route path={routes.terms} element={<TermsPage />} />
         <Route path={routes.privacy} element={<PrivacyPage />} />
         <Route path={routes.userDashboard} element={<DashboardPage />} />
-        <Route path={routes.dashboard} element={<DashboardPage />} />
+        <Route path={routes.dashboard} element={<DashboardPage adminHome />} />
         <Route path={routes.subscribe} element={<SubscribePage />} />
         <Route path={routes.create} element={<CreatePage />} />
         <Route
@@ -61,9 +62,9 @@ export function AppRoutes() {
         <Route path={routes.vr(':id')} element={<VrPlayerPage source="lesson" />} />
         <Route path={routes.ltiLaunch} element={<LtiLaunchPage />} />
         <Route path={routes.ltiDeepLink} element={<LtiDeepLinkPage />} />
-        {PLACEHOLDER_ROUTES.map(({ path, feature, description }) => (
-          <Route key={path} path={path} element={<ComingSoonPage feature={feature} description={description} />} />
-        ))}
+        <Route path={routes.admin} element={<AdminPage />} />
+        <Route path={routes.adminLogin} element={<AdminLoginPage />} />
+        <Route path={routes.adminSite} element={<AdminSitePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
     </Suspense>

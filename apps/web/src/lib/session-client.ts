@@ -6,6 +6,8 @@ export const TOKEN_KEY = 'authToken';
 /** Older pages stored the token under this key; it is still read. */
 export const LEGACY_TOKEN_KEY = 'auth-token';
 export const PRE_LOGIN_URL_KEY = 'preLoginUrl';
+/** The client's admin flag (spec section 3), set by the admin sign-in; it only opens no door: the server checks every admin call. */
+export const ADMIN_FLAG_KEY = 'isAdmin';
 export const SIGN_IN_PATH = '/auth/signin';
 
 /**
@@ -32,11 +34,21 @@ export function setToken(token: string): void {
   }
 }
 
+export function setAdminFlag(): void {
+  try {
+    localStorage.setItem(ADMIN_FLAG_KEY, 'true');
+  } catch {
+    // Storage blocked: the flag is only a hint, the server decides.
+  }
+}
+
+/** Forgets the session: the token and the admin flag that belonged to it. */
 export function clearToken(): void {
   pageToken = null;
   try {
     localStorage.removeItem(TOKEN_KEY);
     localStorage.removeItem(LEGACY_TOKEN_KEY);
+    localStorage.removeItem(ADMIN_FLAG_KEY);
   } catch {
     // Storage blocked: only the page's token existed.
   }

@@ -1,10 +1,10 @@
-import { useSearchParams } from 'react-router-dom';
 import { ChartBar as BarChart3, CreditCard, Film, Glasses, UserRound } from 'lucide-react';
 import { trialDaysLeft } from '@veolearn/domain';
 import { PageLoader } from '../components/layout/page-loader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../components/ui/tabs';
 import { useRequiredSession } from '../features/auth/hooks/use-session';
 import type { AuthUser } from '../features/auth/api/auth-api';
+import { LazyAdminDashboard } from '../features/admin/components/lazy-admin-dashboard';
 import { AccountTab } from '../features/dashboard/components/account-tab';
 import { AnalyticsTab } from '../features/dashboard/components/analytics-tab';
 import { BillingTab } from '../features/dashboard/components/billing-tab';
@@ -15,6 +15,7 @@ import { VrTab } from '../features/dashboard/components/vr-tab';
 import { FolderBrowser } from '../features/library/components/folder-browser';
 import { PlanUsageMeter } from '../features/library/components/plan-usage';
 import { usePlanUsageQuery, useUserAnalyticsQuery } from '../features/library/hooks/use-library';
+import { useTabParam } from '../lib/use-tab-param';
 
 const TABS = [
   { value: 'videos', label: 'My Videos', icon: Film },
@@ -23,28 +24,14 @@ const TABS = [
   { value: 'billing', label: 'Billing', icon: CreditCard },
   { value: 'analytics', label: 'Analytics', icon: BarChart3 },
 ] as const;
-type TabValue = (typeof TABS)[number]['value'];
+const TAB_VALUES = TABS.map((t) => t.value);
 
 function Dashboard({ user }: { user: AuthUser }) {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = TABS.some((t) => t.value === requested) ? (requested as TabValue) : 'videos';
+  const [tab, selectTab] = useTabParam(TAB_VALUES);
   const analytics = useUserAnalyticsQuery();
   const usage = usePlanUsageQuery();
   const daysLeft = trialDaysLeft(user.trialEndsAt);
   const showTrialWarning = user.subscriptionStatus === 'trial' && daysLeft <= TRIAL_WARNING_DAYS;
-
-  function selectTab(value: string) {
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        if (value === 'videos') next.delete('tab');
-        else next.set('tab', value);
-        return next;
-      },
-      { replace: true },
-    );
-  }
 
   return (
     <div className="min-h-screen bg-muted/30">
@@ -91,8 +78,10 @@ function Dashboard({ user }: { user: AuthUser }) {
   );
 }
 
-export default function DashboardPage() {
+/** `adminHome`: the /dashboard route, where an admin sees the admin dashboard (spec sections 4 and 6); /user-dashboard is everyone's library. */
+export default function DashboardPage({ adminHome = false }: { adminHome?: boolean }) {
   const { user, loading } = useRequiredSession();
   if (loading || !user) return <PageLoader label="Checking your session..." />;
+  if (adminHome && user.isAdmin) return <LazyAdminDashboard user={user} />;
   return <Dashboard user={user} />;
 }

@@ -4,15 +4,13 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertCircle, Loader2 } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '../components/ui/card';
-import { Input } from '../components/ui/input';
-import { Label } from '../components/ui/label';
 import { toast } from '../components/ui/use-toast';
 import { signIn } from '../features/auth/api/auth-api';
 import { authKeys } from '../features/auth/auth-query-keys';
 import { AuthShell } from '../features/auth/components/auth-shell';
 import { GoogleButton } from '../features/auth/components/google-button';
 import { OrSeparator } from '../features/auth/components/or-separator';
-import { PasswordInput } from '../features/auth/components/password-input';
+import { CredentialsFields, credentialsMissing, type Credentials } from '../features/auth/components/credentials-fields';
 import { oauthErrorMessage } from '../features/auth/oauth-errors';
 import { SIGN_IN_FAILED_TITLE, signInErrorMessage } from '../features/auth/sign-in-error';
 import { getToken, setToken } from '../lib/session-client';
@@ -22,8 +20,7 @@ const REDIRECT_DELAY_MS = 100;
 
 export default function SignInPage() {
   const [searchParams] = useSearchParams();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const [credentials, setCredentials] = useState<Credentials>({ email: '', password: '' });
   const [alreadySignedIn] = useState(() => getToken() !== null);
   const oauthError = oauthErrorMessage(searchParams.get('error'));
 
@@ -49,11 +46,8 @@ export default function SignInPage() {
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!email.trim() || !password) {
-      toast({ variant: 'destructive', title: 'Missing information', description: 'Please fill in all fields' });
-      return;
-    }
-    mutation.mutate({ username: email.trim(), password });
+    if (credentialsMissing(credentials)) return;
+    mutation.mutate({ username: credentials.email.trim(), password: credentials.password });
   }
 
   const busy = mutation.isPending || mutation.isSuccess;
@@ -76,34 +70,19 @@ export default function SignInPage() {
             </div>
           )}
           <form className="grid gap-4" onSubmit={handleSubmit} noValidate>
-            <div className="grid gap-2">
-              <Label htmlFor="signin-email">Email</Label>
-              <Input
-                id="signin-email"
-                type="email"
-                autoComplete="email"
-                placeholder="you@example.com"
-                value={email}
-                onChange={(e) => setEmail(e.target.value)}
-              />
-            </div>
-            <div className="grid gap-2">
-              <div className="flex items-center justify-between">
-                <Label htmlFor="signin-password">Password</Label>
+            <CredentialsFields
+              idPrefix="signin"
+              value={credentials}
+              onChange={setCredentials}
+              passwordAction={
                 <Link
                   to={routes.forgotPassword}
                   className="rounded-sm text-sm text-primary underline-offset-4 hover:underline"
                 >
                   Forgot password?
                 </Link>
-              </div>
-              <PasswordInput
-                id="signin-password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-              />
-            </div>
+              }
+            />
             <Button type="submit" className="w-full" disabled={busy}>
               {busy && <Loader2 className="animate-spin" aria-hidden="true" />}
               Sign In

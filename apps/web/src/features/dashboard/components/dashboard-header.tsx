@@ -1,13 +1,12 @@
-import { Link } from 'react-router-dom';
-import { LogOut, ShieldCheck, Sparkles } from 'lucide-react';
+import { LogOut, Sparkles } from 'lucide-react';
 import { subscriptionLabel, trialDaysLeft } from '@veolearn/domain';
 import { Badge, type BadgeProps } from '../../../components/ui/badge';
-import { Button, buttonVariants } from '../../../components/ui/button';
+import { Button } from '../../../components/ui/button';
 import { Separator } from '../../../components/ui/separator';
 import { Brand } from '../../../components/layout/brand';
-import { routes } from '../../../app/routes';
 import type { AuthUser } from '../../auth/api/auth-api';
 import { useSignOut } from '../../auth/hooks/use-sign-out';
+import { SiteAdminLink } from '../../admin/components/site-admin-link';
 
 export function badgeVariant(status: string | null): BadgeProps['variant'] {
   switch (status) {
@@ -52,12 +51,7 @@ export function DashboardHeader({ user }: { user: AuthUser }) {
           </div>
         </div>
         <div className="flex items-center gap-2">
-          {user.username === 'admin' && (
-            <Link to={routes.adminSite} className={buttonVariants({ variant: 'secondary' })}>
-              <ShieldCheck aria-hidden="true" />
-              Site Admin
-            </Link>
-          )}
+          <SiteAdminLink username={user.username} />
           <Button variant="outline" onClick={() => signOut.mutate()} disabled={signOut.isPending}>
             <LogOut aria-hidden="true" />
             Logout

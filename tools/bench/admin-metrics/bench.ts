@@ -11,9 +11,7 @@ import 'reflect-metadata';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 // The benchmark drives the service's own query code (tools/ is no project, so the module-boundary rule does not apply).
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { METRICS_MIGRATIONS } from '../../../apps/admin-metrics-service/src/app/migrations';
-// eslint-disable-next-line @nx/enforce-module-boundaries
 import { AdminMetricsQueries } from '../../../apps/admin-metrics-service/src/app/queries/admin-metrics.queries';
 
 const BASE = process.env['TEST_DATABASE_BASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432';

@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { type ClientProxy, ClientProxyFactory } from '@nestjs/microservices';
 import { Queue, QueueEvents } from 'bullmq';
@@ -20,6 +21,7 @@ import {
   type FixedCostSettings,
 } from '@veolearn/contracts';
 import { adminMetricsServiceAddress, clientTransport } from '@veolearn/nest-common';
+import { ROOT } from '@veolearn/process-stack';
 import { type OpenAiStub, startOpenAiStub, startStack, type RunningStack, TEST_REDIS_URL } from '@veolearn/testing';
 import { api, type Account, bearer, PASSWORD, RELAXED_LIMITS, signUp, sql } from './support';
 import { waterCycleSrt } from './fixtures/transcripts';
@@ -319,4 +321,35 @@ describe(`domain events into the admin read models (${TRANSPORT})`, () => {
     expect(costs.breakdown.hosting).toBe(300);
     expect(costs.explanations['rate']).toMatch(/1\.5 AUD/);
   });
+
+  it('rebuilds the same read models from the producers\' history with the backfill command', async () => {
+    const outboxTotal = async () =>
+      (
+        await sql<{ n: number }>(
+          stack,
+          `SELECT ((SELECT count(*) FROM auth.outbox) + (SELECT count(*) FROM library.outbox) + (SELECT count(*) FROM generation.outbox)
+                 + (SELECT count(*) FROM export.outbox) + (SELECT count(*) FROM lti.outbox))::int AS n`,
+        )
+      )[0].n;
+    await eventually(async () => (await sql<{ n: number }>(stack, 'SELECT count(*)::int AS n FROM metrics.processed_events'))[0].n === (await outboxTotal()), 'every event applied');
+    const snapshot = async () =>
+      (
+        await sql(
+          stack,
+          `SELECT (SELECT count(*) FROM metrics.processed_events)::int AS events,
+                  (SELECT json_agg(u ORDER BY u.id) FROM (SELECT id, registered, email, first_name, plan, subscription_status, videos_created, videos_current,
+                     last_login_at, trial_started_at, converted_at FROM metrics.users) u) AS users,
+                  (SELECT count(*) FROM metrics.subscription_events)::int AS changes,
+                  (SELECT count(*) FROM metrics.security_events WHERE resolved)::int AS resolved,
+                  (SELECT json_agg(json_build_array(r.hour, r.metric, round(r.value::numeric, 6)) ORDER BY r.hour, r.metric) FROM metrics.hourly_rollup r) AS rollup`,
+        )
+      )[0];
+    const before = await snapshot();
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, [join(ROOT, 'dist/apps/admin-metrics-service/main.js'), 'backfill'], { cwd: ROOT, env: stack.env, stdio: 'ignore' });
+      child.on('exit', resolve);
+    });
+    expect(code).toBe(0);
+    expect(await snapshot()).toEqual(before);
+  }, 60_000);
 });

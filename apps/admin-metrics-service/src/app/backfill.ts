@@ -19,7 +19,7 @@ export const PRODUCER_CLIENTS: Record<EventProducer, string> = {
 const PAGE = 2000;
 const BATCH = 500;
 
-/** Read models rebuilt by a backfill (settings and fixed costs are kept). */
+/** Read models rebuilt by a backfill (settings, fixed costs and security event resolutions are kept). */
 export const READ_MODEL_TABLES = ['processed_events', 'hourly_rollup', 'users', 'plan_states', 'subscription_events', 'cost_events', 'security_events', 'activity'];
 
 /** One producer's history, read page by page through its events-history pattern. */
@@ -89,6 +89,9 @@ export class Backfill {
     let applied = 0;
     try {
       await lock.query('SELECT pg_advisory_lock(hashtext($1))', [REBUILD_LOCK]);
+      // Resolutions are the admins' own data, not events: kept across the rebuild.
+      await lock.query('DROP TABLE IF EXISTS pg_temp.kept_resolutions');
+      await lock.query('CREATE TEMP TABLE kept_resolutions AS SELECT id, resolved_by, resolved_at FROM metrics.security_events WHERE resolved');
       await lock.query(`TRUNCATE ${READ_MODEL_TABLES.map((t) => `metrics.${t}`).join(', ')}`);
       this.logger.log('Read models emptied; applying the producers\' history');
       for (;;) {
@@ -119,6 +122,9 @@ export class Backfill {
         }
         if (applied % 10_000 < BATCH) this.logger.log(`Applied ${applied} events`);
       }
+      await lock.query(
+        `UPDATE metrics.security_events s SET resolved = true, resolved_by = k.resolved_by, resolved_at = k.resolved_at FROM kept_resolutions k WHERE s.id = k.id`,
+      );
     } finally {
       await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [REBUILD_LOCK]).catch(() => undefined);
       await lock.release();

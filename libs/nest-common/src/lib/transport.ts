@@ -1,6 +1,7 @@
 import type { Type } from '@nestjs/common';
 import { ClientProvider, ClientProxy, MicroserviceOptions, Transport } from '@nestjs/microservices';
 import { AppConfig } from '@veolearn/config';
+import { ADMIN_METRICS_QUEUE_GROUP } from '@veolearn/contracts';
 import { PrefixedClientNats, PrefixedServerNats } from './nats-subject-prefix';
 
 export interface ServiceAddress {
@@ -52,6 +53,7 @@ export function ltiServiceAddress(config: AppConfig): ServiceAddress {
   return { queue: 'lti-service', host: config.LTI_SERVICE_HOST, port: config.LTI_SERVICE_PORT };
 }
 
+/** The admin-metrics-service: NATS queue group ADMIN_METRICS_QUEUE_GROUP, or TCP on ADMIN_METRICS_SERVICE_HOST:PORT. */
 export function adminMetricsServiceAddress(config: AppConfig): ServiceAddress {
-  return { queue: 'admin-metrics-service', host: config.ADMIN_METRICS_SERVICE_HOST, port: config.ADMIN_METRICS_SERVICE_PORT };
+  return { queue: ADMIN_METRICS_QUEUE_GROUP, host: config.ADMIN_METRICS_SERVICE_HOST, port: config.ADMIN_METRICS_SERVICE_PORT };
 }

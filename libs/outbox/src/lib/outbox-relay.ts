@@ -169,8 +169,10 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     outboxSignals.off('written', this.onWritten);
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running?.catch(() => undefined);
-    await this.queue?.close().catch(() => undefined);
+    // Never holds a shutdown up for long: an unsent row is sent by the next relay that runs.
+    const atMost = (work: Promise<unknown> | undefined) => Promise.race([work?.catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref?.())]);
+    await atMost(this.running ?? undefined);
+    await atMost(this.queue?.close());
     this.connection?.disconnect();
     this.queue = null;
     this.connection = null;

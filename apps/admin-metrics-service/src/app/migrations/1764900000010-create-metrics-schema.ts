@@ -17,7 +17,24 @@ export class CreateMetricsSchema1764900000010 implements MigrationInterface {
     await q.query(`CREATE TABLE "metrics"."hourly_rollup" ("hour" TIMESTAMP WITH TIME ZONE NOT NULL, "metric" character varying(160) NOT NULL, "value" double precision NOT NULL DEFAULT 0, CONSTRAINT "hourly_rollup_pkey" PRIMARY KEY ("hour", "metric"))`);
     await q.query(`CREATE TABLE "metrics"."users" ("id" integer NOT NULL, "registered" boolean NOT NULL DEFAULT false, "username" character varying(40) NOT NULL DEFAULT '', "email" character varying(254) NOT NULL DEFAULT '', "first_name" character varying(80), "last_name" character varying(80), "is_admin" boolean NOT NULL DEFAULT false, "plan" character varying(20) NOT NULL DEFAULT 'trial', "subscription_status" character varying(20) NOT NULL DEFAULT 'trial', "unlimited" boolean NOT NULL DEFAULT false, "state_at" TIMESTAMP WITH TIME ZONE, "via" character varying(12), "created_at" TIMESTAMP WITH TIME ZONE NOT NULL, "last_login_at" TIMESTAMP WITH TIME ZONE, "videos_created" integer NOT NULL DEFAULT 0, "videos_current" integer NOT NULL DEFAULT 0, "trial_started_at" TIMESTAMP WITH TIME ZONE, "converted_at" TIMESTAMP WITH TIME ZONE, CONSTRAINT "metrics_users_pkey" PRIMARY KEY ("id"))`);
     await q.query(`CREATE INDEX "metrics_users_created_idx" ON "metrics"."users" ("created_at" DESC, "id" DESC)`);
-    await q.query(`CREATE INDEX "metrics_users_status_idx" ON "metrics"."users" ("subscription_status", "plan")`);
+    // Counts of the admin pages, each from an index only (registered accounts).
+    await q.query(`CREATE INDEX "metrics_users_registered_created_idx" ON "metrics"."users" ("created_at") WHERE "registered"`);
+    await q.query(`CREATE INDEX "metrics_users_status_idx" ON "metrics"."users" ("subscription_status", "plan") WHERE "registered"`);
+    await q.query(`CREATE INDEX "metrics_users_trial_idx" ON "metrics"."users" ("trial_started_at") WHERE "registered" AND "trial_started_at" IS NOT NULL`);
+    await q.query(`CREATE INDEX "metrics_users_converted_idx" ON "metrics"."users" ("converted_at") WHERE "registered" AND "trial_started_at" IS NOT NULL AND "converted_at" IS NOT NULL`);
+    await q.query(`CREATE INDEX "metrics_users_state_idx" ON "metrics"."users" ("state_at")`);
+    // The users search: username, e-mail, first and last name lower-cased in one column (fields apart by \x01, so
+    // a search never matches across two of them), with a trigram index where pg_trgm can be had.
+    await q.query(
+      `ALTER TABLE "metrics"."users" ADD "search_text" text GENERATED ALWAYS AS (lower("username" || chr(1) || "email" || chr(1) || coalesce("first_name", '') || chr(1) || coalesce("last_name", ''))) STORED`,
+    );
+    await q.query(`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'pg_trgm not available: the users search scans'; END $$`);
+    await q.query(`DO $$ DECLARE s text; BEGIN
+      SELECT extnamespace::regnamespace::text INTO s FROM pg_extension WHERE extname = 'pg_trgm';
+      IF s IS NOT NULL THEN
+        EXECUTE format('CREATE INDEX "metrics_users_search_idx" ON "metrics"."users" USING gin ("search_text" %s.gin_trgm_ops)', s);
+      END IF;
+    END $$`);
     await q.query(`CREATE TABLE "metrics"."plan_states" ("event_id" uuid NOT NULL, "user_id" integer NOT NULL, "at" TIMESTAMP WITH TIME ZONE NOT NULL, "plan" character varying(20) NOT NULL, "subscription_status" character varying(20) NOT NULL, "price" numeric(10,2) NOT NULL, "until" TIMESTAMP WITH TIME ZONE, CONSTRAINT "plan_states_pkey" PRIMARY KEY ("event_id"))`);
     await q.query(`CREATE INDEX "plan_states_user_idx" ON "metrics"."plan_states" ("user_id", "at")`);
     await q.query(`CREATE INDEX "plan_states_paid_idx" ON "metrics"."plan_states" ("at") INCLUDE ("until", "price", "plan") WHERE "price" > 0`);

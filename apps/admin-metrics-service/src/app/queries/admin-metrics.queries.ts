@@ -21,7 +21,7 @@ import {
   type FixedCostSettings,
   type SecuritySeverity,
 } from '@veolearn/contracts';
-import { PLANS, type Plan, type SubscriptionStatus } from '@veolearn/domain';
+import { PLANS, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@veolearn/domain';
 import { addInto } from '../apply/increments';
 import { ANALYTICS_EXPLANATIONS, COSTS_EXPLANATIONS, SUBSCRIPTION_EXPLANATIONS } from './explanations';
 import {
@@ -33,6 +33,7 @@ import {
   InputError,
   type MetricsWindow,
   rollupPlan,
+  statePrice,
   statusLabel,
   truncUtc,
   windowOf,
@@ -171,13 +172,13 @@ export class AdminMetricsQueries {
   }
 
   private async userTotals(to: Date): Promise<{ total: number; trial: number; paid: number; trialed: number; converted: number }> {
+    // Each count from its own partial index (see the metrics migration).
     const [r]: Row[] = await this.dataSource.query(
-      `SELECT count(*) FILTER (WHERE created_at <= $1)::int AS total,
-              count(*) FILTER (WHERE subscription_status = 'trial')::int AS trial,
-              count(*) FILTER (WHERE subscription_status = 'active' AND plan <> 'trial')::int AS paid,
-              count(*) FILTER (WHERE trial_started_at IS NOT NULL)::int AS trialed,
-              count(*) FILTER (WHERE trial_started_at IS NOT NULL AND converted_at IS NOT NULL)::int AS converted
-         FROM metrics.users WHERE registered`,
+      `SELECT (SELECT count(*) FROM metrics.users WHERE registered AND created_at <= $1)::int AS total,
+              (SELECT count(*) FROM metrics.users WHERE registered AND subscription_status = 'trial')::int AS trial,
+              (SELECT count(*) FROM metrics.users WHERE registered AND subscription_status = 'active' AND plan <> 'trial')::int AS paid,
+              (SELECT count(*) FROM metrics.users WHERE registered AND trial_started_at IS NOT NULL)::int AS trialed,
+              (SELECT count(*) FROM metrics.users WHERE registered AND trial_started_at IS NOT NULL AND converted_at IS NOT NULL)::int AS converted`,
       [to],
     );
     return { total: num(r?.['total']), trial: num(r?.['trial']), paid: num(r?.['paid']), trialed: num(r?.['trialed']), converted: num(r?.['converted']) };
@@ -221,7 +222,7 @@ export class AdminMetricsQueries {
   /** Revenue earned in (from, to]: each paid active second at price / 30 per day (see revenueInWindow). */
   async revenueInRange(w: MetricsWindow): Promise<number> {
     const [r]: Row[] = await this.dataSource.query(
-      `SELECT COALESCE(sum(price * extract(epoch FROM (LEAST(COALESCE(until, $2), $2) - GREATEST(at, $1))) / 86400.0 / 30.0), 0)::float8 AS revenue
+      `SELECT (COALESCE(sum(price::float8 * extract(epoch FROM (LEAST(COALESCE(until, $2), $2) - GREATEST(at, $1)))::float8), 0) / 86400.0 / 30.0)::float8 AS revenue
          FROM metrics.plan_states WHERE price > 0 AND at < $2 AND (until IS NULL OR until > $1)`,
       [w.from, w.to],
     );
@@ -297,11 +298,7 @@ export class AdminMetricsQueries {
       this.rollup(w),
       this.userTotals(w.to),
       this.revenueInRange(w),
-      this.dataSource.query(
-        `SELECT plan, count(*)::int AS n, count(*) FILTER (WHERE price > 0)::int AS paid, COALESCE(sum(price), 0)::float8 AS revenue
-           FROM metrics.plan_states WHERE at <= $1 AND (until IS NULL OR until > $1) GROUP BY plan`,
-        [w.to],
-      ) as Promise<Row[]>,
+      this.plansAt(w.to),
       this.dataSource.query(
         `SELECT user_email, event_type, from_plan, to_plan, to_status, amount, occurred_at FROM metrics.subscription_events
           WHERE occurred_at > $1 AND occurred_at <= $2 ORDER BY occurred_at DESC, event_id DESC LIMIT 50`,
@@ -342,6 +339,32 @@ export class AdminMetricsQueries {
     };
   }
 
+  /**
+   * Accounts per plan and status at `at`: from the users' current state when no plan change is
+   * newer than `at` (the usual case, a window ending now), else from the plan periods.
+   */
+  private async plansAt(at: Date): Promise<Row[]> {
+    const [latest]: Row[] = await this.dataSource.query('SELECT max(state_at) AS latest FROM metrics.users');
+    const current = !latest?.['latest'] || new Date(latest['latest'] as string).getTime() <= at.getTime();
+    const grouped: Row[] = current
+      ? // One index-only count per plan and status (every account was created by `at`: its registration is a state).
+        await this.dataSource.query(
+          `SELECT p AS plan, s AS subscription_status,
+                  (SELECT count(*) FROM metrics.users u WHERE u.registered AND u.subscription_status = s AND u.plan = p)::int AS n
+             FROM unnest($1::text[]) p, unnest($2::text[]) s`,
+          [[...PLANS], [...SUBSCRIPTION_STATUSES]],
+        )
+      : await this.dataSource.query(
+          `SELECT plan, subscription_status, count(*)::int AS n FROM metrics.plan_states WHERE at <= $1 AND (until IS NULL OR until > $1) GROUP BY plan, subscription_status`,
+          [at],
+        );
+    return grouped.map((row) => {
+      const price = statePrice(String(row['plan']), String(row['subscription_status']));
+      const n = num(row['n']);
+      return { plan: row['plan'], n, paid: price > 0 ? n : 0, revenue: price * n };
+    });
+  }
+
   async users(message: unknown): Promise<AdminUsersPage> {
     const m = (message ?? {}) as { page?: unknown; pageSize?: unknown; search?: unknown };
     const page = positiveInt(m.page ?? 1, 'page');
@@ -351,8 +374,9 @@ export class AdminMetricsQueries {
     const params: unknown[] = [];
     let where = 'WHERE registered';
     if (search) {
-      params.push(containsPattern(search));
-      where += ` AND (username ILIKE $1 OR email ILIKE $1 OR first_name ILIKE $1 OR last_name ILIKE $1)`;
+      // search_text is username, e-mail, first and last name, lower-cased (trigram-indexed where pg_trgm exists).
+      params.push(containsPattern(search.toLowerCase()));
+      where += ` AND search_text LIKE $1`;
     }
     const [count, rows]: [Row[], Row[]] = await Promise.all([
       this.dataSource.query(`SELECT count(*)::int AS n FROM metrics.users ${where}`, params),

@@ -32,7 +32,14 @@ export function ErrorRow({ message, onRetry }: { message: string; onRetry: () =>
 
 /** A query's three states: loading, the spec's error texts with Retry, or its data. */
 export function QueryView<T>({ query, label, children }: { query: UseQueryResult<T>; label: string; children: (data: T) => ReactNode }) {
-  if (query.data !== undefined) return <>{children(query.data)}</>;
+  // A refresh that failed says so (with Retry) above the figures it could not renew.
+  if (query.data !== undefined)
+    return (
+      <>
+        {query.isError && <ErrorRow message={adminFetchError(query.error)} onRetry={() => void query.refetch()} />}
+        {children(query.data)}
+      </>
+    );
   if (query.isError) return <ErrorRow message={adminFetchError(query.error)} onRetry={() => void query.refetch()} />;
   return <LoadingRow label={`Loading ${label}...`} />;
 }

@@ -113,6 +113,8 @@ describe('figures from real events, each counted once', () => {
     await api(stack).post('/api/auth/signin').send({ username: learnerA.body.email, password: learnerA.body.password }).expect(200);
     await api(stack).post('/api/auth/signin').send({ username: learnerA.body.email, password: 'not the password' }).expect(401);
     await api(stack).put(`/api/admin/users/${learnerA.user.id}/subscription`).set(bearer(admin)).send({ plan: 'pro', subscriptionStatus: 'active' }).expect(200);
+    // Complimentary: unlimited access given by an admin holds a plan without paying for it.
+    await api(stack).put(`/api/admin/users/${learnerB.user.id}/subscription`).set(bearer(admin)).send({ plan: 'enterprise', subscriptionStatus: 'active', hasUnlimitedAccess: true }).expect(200);
 
     const analytics = await eventually('/api/admin/analytics?range=24h', (b) => b['newUsersThisPeriod'] >= before.analytics['newUsersThisPeriod'] + 2);
     const subscriptions = await eventually('/api/admin/subscriptions?range=24h', (b) => b['activeSubscriptions'] > before.subscriptions['activeSubscriptions']);
@@ -129,7 +131,9 @@ describe('figures from real events, each counted once', () => {
     expect((await get('/api/admin/security-events?range=24h'))['failedLogins']).toBe(before.security['failedLogins'] + 1);
     const failed = security['events'].find((e: Body) => e['eventType'] === 'login_failed' && e['userEmail'] === learnerA.body.email);
     expect(failed).toMatchObject({ resolved: false, severity: expect.any(String) });
-    expect((await get('/api/admin/quick-access'))['totalUsers']).toBe(before.quick['totalUsers'] + 2);
+    expect(await get('/api/admin/quick-access')).toMatchObject({ totalUsers: before.quick['totalUsers'] + 2, paidUsers: before.quick['paidUsers'] + 1 });
+    // The admin's own account (active, unlimited) never counted as revenue.
+    expect(before.quick['paidUsers']).toBe(0);
 
     const found = await get(`/api/admin/users?search=${encodeURIComponent(learnerA.body.email)}`);
     expect(found['total']).toBe(1);
@@ -145,8 +149,8 @@ describe('figures from real events, each counted once', () => {
       isAdmin: false,
     });
     expect(found['items'][0]['lastLoginAt']).toEqual(expect.any(String));
-    const fresh = await get(`/api/admin/users?search=${encodeURIComponent(learnerB.body.username)}`);
-    expect(fresh['items'][0]).toMatchObject({ status: 'Free Trial', subscriptionStatus: 'trial' });
+    const complimentary = await get(`/api/admin/users?search=${encodeURIComponent(learnerB.body.username)}`);
+    expect(complimentary['items'][0]).toMatchObject({ plan: 'enterprise', status: 'Premium', subscriptionStatus: 'active' });
     const admins = await get('/api/admin/users?search=owner.admin');
     expect(admins['items'][0]).toMatchObject({ role: 'Admin', isAdmin: true });
 

@@ -58,7 +58,8 @@ export class EventApplier {
              state_at = GREATEST(metrics.users.state_at, EXCLUDED.state_at)`,
           [p.userId, str(p.username, 40) ?? '', str(p.email, 254) ?? '', str(p.firstName, 80), str(p.lastName, 80), !!p.isAdmin, p.plan, p.subscriptionStatus, at, p.via],
         );
-        await this.addPlanState(m, event.id, p.userId, at, p.plan, p.subscriptionStatus);
+        // An admin's own account is not a customer: it earns nothing.
+        await this.addPlanState(m, event.id, p.userId, at, p.plan, p.subscriptionStatus, !!p.isAdmin);
         return;
       }
       case 'user.signed-in': {
@@ -96,7 +97,9 @@ export class EventApplier {
              state_at = GREATEST(metrics.users.state_at, EXCLUDED.state_at)`,
           [p.userId, at, str(p.userEmail, 254) ?? '', p.toPlan, p.toStatus, !!p.hasUnlimitedAccess],
         );
-        await this.addPlanState(m, event.id, p.userId, at, p.toPlan, p.toStatus);
+        // Unlimited access is given by an admin (complimentary), and admins are not customers: neither earns revenue.
+        const [owner]: Array<{ is_admin: boolean }> = await m.query('SELECT is_admin FROM metrics.users WHERE id = $1', [p.userId]);
+        await this.addPlanState(m, event.id, p.userId, at, p.toPlan, p.toStatus, !!p.hasUnlimitedAccess || owner?.is_admin === true);
         return;
       }
       case 'security.event': {
@@ -189,10 +192,11 @@ export class EventApplier {
    * Records a plan state of a user and re-links that user's states (each holds until the next one),
    * then recomputes when the user first had a trial and when they first became active on a paid plan after it.
    */
-  private async addPlanState(m: EntityManager, eventId: string, userId: number, at: string, plan: string, status: string): Promise<void> {
+  /** A plan period from `at` on; `complimentary` ones (admins, unlimited access) are priced 0: not revenue. */
+  private async addPlanState(m: EntityManager, eventId: string, userId: number, at: string, plan: string, status: string, complimentary: boolean): Promise<void> {
     await m.query(
       `INSERT INTO metrics.plan_states (event_id, user_id, at, plan, subscription_status, price) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (event_id) DO NOTHING`,
-      [eventId, userId, at, plan, status, statePrice(plan, status)],
+      [eventId, userId, at, plan, status, complimentary ? 0 : statePrice(plan, status)],
     );
     await m.query(
       `UPDATE metrics.plan_states s SET until = n.next_at

@@ -176,7 +176,7 @@ export class AdminMetricsQueries {
     const [r]: Row[] = await this.dataSource.query(
       `SELECT (SELECT count(*) FROM metrics.users WHERE registered AND created_at <= $1)::int AS total,
               (SELECT count(*) FROM metrics.users WHERE registered AND subscription_status = 'trial')::int AS trial,
-              (SELECT count(*) FROM metrics.users WHERE registered AND subscription_status = 'active' AND plan <> 'trial')::int AS paid,
+              (SELECT count(*) FROM metrics.users WHERE registered AND subscription_status = 'active' AND plan <> 'trial' AND NOT unlimited AND NOT is_admin)::int AS paid,
               (SELECT count(*) FROM metrics.users WHERE registered AND trial_started_at IS NOT NULL)::int AS trialed,
               (SELECT count(*) FROM metrics.users WHERE registered AND trial_started_at IS NOT NULL AND converted_at IS NOT NULL)::int AS converted`,
       [to],
@@ -350,18 +350,24 @@ export class AdminMetricsQueries {
       ? // One index-only count per plan and status (every account was created by `at`: its registration is a state).
         await this.dataSource.query(
           `SELECT p AS plan, s AS subscription_status,
-                  (SELECT count(*) FROM metrics.users u WHERE u.registered AND u.subscription_status = s AND u.plan = p)::int AS n
+                  (SELECT count(*) FROM metrics.users u WHERE u.registered AND u.subscription_status = s AND u.plan = p)::int AS n,
+                  CASE WHEN s = 'active' AND p <> 'trial'
+                       THEN (SELECT count(*) FROM metrics.users u WHERE u.registered AND u.subscription_status = s AND u.plan = p AND NOT u.unlimited AND NOT u.is_admin)
+                       ELSE 0 END::int AS billable
              FROM unnest($1::text[]) p, unnest($2::text[]) s`,
           [[...PLANS], [...SUBSCRIPTION_STATUSES]],
         )
       : await this.dataSource.query(
-          `SELECT plan, subscription_status, count(*)::int AS n FROM metrics.plan_states WHERE at <= $1 AND (until IS NULL OR until > $1) GROUP BY plan, subscription_status`,
+          `SELECT plan, subscription_status, count(*)::int AS n, (count(*) FILTER (WHERE price > 0))::int AS billable
+             FROM metrics.plan_states WHERE at <= $1 AND (until IS NULL OR until > $1) GROUP BY plan, subscription_status`,
           [at],
         );
     return grouped.map((row) => {
       const price = statePrice(String(row['plan']), String(row['subscription_status']));
       const n = num(row['n']);
-      return { plan: row['plan'], n, paid: price > 0 ? n : 0, revenue: price * n };
+      // Admins and accounts given unlimited access hold plans without paying for them.
+      const paid = price > 0 ? num(row['billable']) : 0;
+      return { plan: row['plan'], n, paid, revenue: price * paid };
     });
   }
 

@@ -21,7 +21,7 @@ export const COSTS_EXPLANATIONS: Explanations = {
   totalCosts: 'AI usage during the period converted to AUD, plus the fixed monthly costs for the length of the period (monthly amount × days in the period ÷ 30).',
   aiUsage: 'Each AI call is priced in US dollars by the provider and converted to AUD with the exchange rate set on this page (the current rate is used for every period).',
   breakdown: 'OpenAI, Veo and YouTube are the AI and API bills; hosting is the fixed costs in the hosting category; others is other fixed costs and any other AI provider. The free built-in question writer costs nothing and is not listed.',
-  revenue: 'Revenue earned during the period: for each account, every day it was active on a paid plan during the period earns the monthly price ÷ 30 (part days count in proportion). Accounts with unlimited access count at their plan price.',
+  revenue: 'Revenue earned during the period: for each account, every day it was active on a paid plan during the period earns the monthly price ÷ 30 (part days count in proportion). Admin accounts and accounts given unlimited access by an admin are not paying customers and count for nothing.',
   profit: 'Revenue of the period minus total costs of the period.',
   profitMargin: 'Profit as a percentage of revenue; not shown when there was no revenue.',
   details: 'AI costs grouped by service and operation (usage in tokens), then each fixed cost for the period (usage in days).',
@@ -29,9 +29,9 @@ export const COSTS_EXPLANATIONS: Explanations = {
 };
 
 export const SUBSCRIPTION_EXPLANATIONS: Explanations = {
-  monthlyRevenue: 'The monthly prices added up of every account active on a paid plan at the end of the period (Pro A$200, Enterprise A$500). Accounts with unlimited access count at their plan price.',
+  monthlyRevenue: 'The monthly prices added up of every paying account active on a paid plan at the end of the period (Pro A$200, Enterprise A$500). Admin accounts and accounts given unlimited access by an admin are not paying customers and count for nothing.',
   revenueInRange: 'Revenue earned during the period: each day an account was active on a paid plan earns the monthly price ÷ 30 (part days count in proportion), following every plan change.',
-  activeSubscriptions: 'Accounts active on a paid plan at the end of the period.',
+  activeSubscriptions: 'Paying accounts active on a paid plan at the end of the period (not admins, not unlimited access).',
   trialUsers: 'Accounts on the free trial right now.',
   conversionRate: 'Of all accounts that ever had a free trial, the percentage that later became active on a paid plan (all time).',
   byPlan: 'How many accounts hold each plan at the end of the period, whatever their payment status.',

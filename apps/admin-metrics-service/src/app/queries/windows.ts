@@ -1,5 +1,5 @@
 import { ADMIN_RANGES, type AdminRange } from '@veolearn/contracts';
-import { PLAN_INFO, type Plan, type SubscriptionStatus } from '@veolearn/domain';
+import { PLAN_INFO, type Plan, subscriptionLabel, type SubscriptionStatus } from '@veolearn/domain';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -84,21 +84,8 @@ export function rollupPlan(from: Date, to: Date): RollupPlan {
   return { fullAfter: h0, fullBefore: h1, headEnd: new Date(h0.getTime() + HOUR), tailStart: h1 };
 }
 
-/** Display label of a subscription status (spec section 4). */
-export function statusLabel(status: string): string {
-  switch (status) {
-    case 'trial':
-      return 'Free Trial';
-    case 'active':
-      return 'Premium';
-    case 'past_due':
-      return 'Payment Due';
-    case 'canceled':
-      return 'Canceled';
-    default:
-      return 'Unknown';
-  }
-}
+/** Display label of a subscription status (spec section 4): the domain's, shared with the web. */
+export const statusLabel = (status: string): string => subscriptionLabel(status);
 
 /** Monthly price (AUD) a plan state earns: the plan's price while active on a paid plan, else 0. */
 export function statePrice(plan: Plan | string, status: SubscriptionStatus | string): number {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { startStack, type RunningStack } from '@veolearn/testing';
-import { api, expectErrorBody } from './support';
+import { api, expectErrorBody, sql } from './support';
 
 let stack: RunningStack;
 
@@ -24,6 +24,15 @@ describe('rate limiting backed by Redis', () => {
     expect(expectErrorBody(limited.body, 429)).toMatch(/Too many requests/);
     // Other routes keep their own, larger allowance.
     await api(stack).get('/api/auth/google/status').expect(200);
+    // The refusal is a security event for the admins (one per client and minute), with no secret in it.
+    type Row = { event_type: string; severity: string; ip_address: string; details: Record<string, unknown> };
+    let rows: Row[] = [];
+    for (const until = Date.now() + 10_000; rows.length === 0 && Date.now() < until; await new Promise((r) => setTimeout(r, 100))) {
+      rows = await sql<Row>(stack, `SELECT event_type, severity, ip_address, details FROM auth.security_events WHERE event_type = 'rate_limited'`);
+    }
+    expect(rows).toEqual([
+      { event_type: 'rate_limited', severity: 'warning', ip_address: expect.any(String), details: { client: 'ip', limit: 3, windowSeconds: 60, route: '/api/auth/signin' } },
+    ]);
   });
 
   it('keeps its counters in Redis under the deployment prefix, one per client and limit', async () => {

@@ -35,9 +35,9 @@ async function seed(databaseUrl: string, ownerId: number): Promise<{ folderId: n
   try {
     const [{ id: folderId }] = (await client.query(`INSERT INTO library.folders (owner_id, name) VALUES ($1, 'Bench') RETURNING id`, [ownerId])).rows;
     await client.query(
-      `INSERT INTO library.videos (owner_id, folder_id, title, type, url, youtube_id, thumbnail_url, created_at)
+      `INSERT INTO library.videos (owner_id, folder_id, title, type, url, youtube_id, thumbnail_url, created_at, published_at)
        SELECT $1, $2, 'Bench video ' || g, 'youtube', 'https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ',
-              'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', now() - make_interval(secs => $3 - g)
+              'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', now() - make_interval(secs => $3 - g), now() - make_interval(secs => $3 - g)
        FROM generate_series(1, $3) g`,
       [ownerId, folderId, VIDEOS],
     );

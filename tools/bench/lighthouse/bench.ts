@@ -243,7 +243,10 @@ async function main(): Promise<void> {
     const lessonId = await createLesson(stack.baseUrl, stack.databaseUrl);
     const started = await startBareServer(webDir, stack.baseUrl);
     bare = started.server;
-    const pages = ['/', '/auth/signin', `/play/${lessonId}`];
+    // BENCH_PAGES=play (or signin, landing; comma-separated) measures only those pages.
+    const only = (process.env['BENCH_PAGES'] ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const named: Record<string, string> = { landing: '/', signin: '/auth/signin', play: `/play/${lessonId}` };
+    const pages = only.length ? only.map((p) => named[p] ?? p) : Object.values(named);
     const targets = [
       { name: 'gateway', base: stack.baseUrl },
       { name: 'bare', base: started.base },

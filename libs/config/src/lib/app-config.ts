@@ -178,6 +178,14 @@ export class AppConfig {
   @Transform(toInt) @IsInt() @Min(0) @Max(60_000)
   PLAYBACK_CACHE_MS = 1000;
 
+  /**
+   * How long the gateway trusts a session the auth-service has confirmed (ms; 0 asks on every
+   * request). A sign-out, profile, plan or account change through this gateway clears it at once;
+   * through another gateway it shows within the period.
+   */
+  @Transform(toInt) @IsInt() @Min(0) @Max(10_000)
+  SESSION_CACHE_MS = 1000;
+
   @IsString() @MinLength(32, { message: 'JWT_SECRET must be at least 32 characters long' })
   JWT_SECRET = DEV_JWT_SECRET;
 

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, HttpException, Injectable, UnauthorizedE
 import { Reflector } from '@nestjs/core';
 import { AuthClient } from '../services/auth-client';
 import { AuthedRequest, IS_PUBLIC, OPTIONAL_SESSION } from './auth.decorators';
+import { SessionCache } from './session-cache';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 
@@ -14,7 +15,12 @@ export class SessionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly auth: AuthClient,
+    private readonly sessions: SessionCache,
   ) {}
+
+  private validate(token: string) {
+    return this.sessions.get(token, () => this.auth.validate(token));
+  }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]);
@@ -29,7 +35,7 @@ export class SessionGuard implements CanActivate {
     if (!header) throw new UnauthorizedException('Sign in to continue.');
     const match = BEARER.exec(header);
     if (!match?.[1] || match[1].length > 4096) throw new UnauthorizedException('Invalid session token. Please sign in again.');
-    request.principal = await this.auth.validate(match[1]);
+    request.principal = await this.validate(match[1]);
     return true;
   }
 
@@ -42,7 +48,7 @@ export class SessionGuard implements CanActivate {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1] || match[1].length > 4096) return;
     try {
-      request.principal = await this.auth.validate(match[1]);
+      request.principal = await this.validate(match[1]);
     } catch (error) {
       if (error instanceof HttpException && error.getStatus() >= 400 && error.getStatus() < 500) return;
       throw error;

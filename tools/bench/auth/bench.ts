@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   const stack = await startStack({
     name: 'bench_auth',
     transport: TRANSPORT,
-    env: { RATE_LIMIT_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000000', ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000000', IP_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error' },
+    env: { RATE_LIMIT_PER_MINUTE: '100000000', AUTH_RATE_LIMIT_PER_MINUTE: '100000000', ANONYMOUS_RATE_LIMIT_PER_MINUTE: '100000000', IP_RATE_LIMIT_PER_MINUTE: '100000000', LOG_LEVEL: 'error', ...(process.env['BENCH_NODE_OPTIONS'] ? { NODE_OPTIONS: process.env['BENCH_NODE_OPTIONS'] } : {}) },
   });
   let bare: { url: string; child: ChildProcess } | undefined;
   try {

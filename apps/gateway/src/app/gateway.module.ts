@@ -2,7 +2,6 @@ import { ExecutionContext, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { ThrottlerModule } from '@nestjs/throttler';
-import { ThrottlerStorageRedisService } from '@nest-lab/throttler-storage-redis';
 import Redis from 'ioredis';
 import { AppConfig } from '@veolearn/config';
 import { AppConfigModule, REDIS, RedisModule } from '@veolearn/nest-common';
@@ -27,6 +26,8 @@ import { AttemptsController } from './library/attempts.controller';
 import { FoldersController } from './library/folders.controller';
 import { InteractionsController } from './library/interactions.controller';
 import { PlaybackCache } from './library/playback-cache';
+import { ScriptedRedisThrottlerStorage } from './http/redis-throttler-storage';
+import { SessionCache } from './auth/session-cache';
 import { PlaybackController } from './library/playback.controller';
 import { ResultsController } from './library/results.controller';
 import { VideosController } from './library/videos.controller';
@@ -81,7 +82,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
           ],
           generateKey: (_context, tracker) => throttleKey(tracker),
           // Counted in this process while Redis is away: an outage degrades the limits, never the routes.
-          storage: new FallbackThrottlerStorage(new ThrottlerStorageRedisService(redis), () => redis.status === 'ready'),
+          storage: new FallbackThrottlerStorage(new ScriptedRedisThrottlerStorage(redis), () => redis.status === 'ready'),
           errorMessage: 'Too many requests. Please wait a minute and try again.',
         };
       },
@@ -90,6 +91,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
   controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminController, AdminExportController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     PlaybackCache,
+    SessionCache,
     GoogleOAuthService,
     SpaFallback,
     ScormTestAccess,

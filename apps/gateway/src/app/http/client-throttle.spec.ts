@@ -14,6 +14,20 @@ describe('rate-limit trackers', () => {
     expect(await track({ ip: '10.0.0.2', headers: { authorization: `Bearer ${token}` } })).toBe('user:42');
   });
 
+  it("remembers a good token's user for a minute at most, and never past the token's expiry", async () => {
+    let clock = Date.now();
+    const timed = clientTracker(SECRET, () => clock);
+    const token = await sign('42');
+    expect(await timed({ ip: '10.0.0.1', headers: { authorization: `Bearer ${token}` } })).toBe('user:42');
+    // Past its expiry (1 h) the remembered user is checked again, and the expired token counts against the address.
+    clock += 61 * 60_000;
+    expect(await timed({ ip: '10.0.0.1', headers: { authorization: `Bearer ${token}` } })).toBe('ip:10.0.0.1');
+    // A forged token is never remembered as anyone.
+    const forged = await sign('43', 'another-secret-0123456789abcdef0123');
+    expect(await timed({ ip: '10.0.0.3', headers: { authorization: `Bearer ${forged}` } })).toBe('ip:10.0.0.3');
+    expect(await timed({ ip: '10.0.0.3', headers: { authorization: `Bearer ${forged}` } })).toBe('ip:10.0.0.3');
+  });
+
   it('counts a forged, foreign or malformed token against the address', async () => {
     expect(await track({ ip: '10.0.0.1', headers: { authorization: `Bearer ${await sign('42', 'another-secret-0123456789abcdef0123')}` } })).toBe('ip:10.0.0.1');
     expect(await track({ ip: '10.0.0.1', headers: { authorization: 'Bearer not.a.jwt' } })).toBe('ip:10.0.0.1');

@@ -4,6 +4,10 @@ import { LEARNER_ID_PATTERN } from '@veolearn/domain';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 const IPV6_SUBNET_PREFIX = 64;
+/** Tokens whose user is remembered at most (a token is at most 4 KB); the oldest go first. */
+const MAX_KNOWN_TOKENS = 5000;
+/** How long a checked token's user is remembered (never past the token's own expiry). */
+const KNOWN_TOKEN_MS = 60_000;
 
 type TrackedRequest = {
   ip?: string;
@@ -42,19 +46,35 @@ export function learnerIdOf(request: TrackedRequest): string | null {
  * live is the session guard's business. Worked out once per request (the limit and the key both
  * depend on it).
  */
-export function clientTracker(jwtSecret: string): (request: TrackedRequest) => Promise<string> {
+export function clientTracker(jwtSecret: string, now: () => number = Date.now): (request: TrackedRequest) => Promise<string> {
   const secret = new TextEncoder().encode(jwtSecret);
   const known = new WeakMap<object, Promise<string>>();
+  // A signature checked once per token and minute, not on every request of a busy page (it was a tenth
+  // of a small request's CPU). Only good tokens are remembered, each until its expiry at the latest.
+  const users = new Map<string, { tracker: string; until: number }>();
+  const userOf = async (token: string): Promise<string | null> => {
+    const remembered = users.get(token);
+    if (remembered && remembered.until > now()) return remembered.tracker;
+    try {
+      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(now()) });
+      if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) return null;
+      const tracker = `user:${payload.sub}`;
+      const until = Math.min(now() + KNOWN_TOKEN_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY);
+      users.delete(token);
+      users.set(token, { tracker, until });
+      if (users.size > MAX_KNOWN_TOKENS) users.delete(users.keys().next().value as string);
+      return tracker;
+    } catch {
+      // An invalid or expired token counts against the learner or the address it came from.
+      return null;
+    }
+  };
   const track = async (request: TrackedRequest): Promise<string> => {
     const header = request.headers?.['authorization'];
     const match = typeof header === 'string' ? BEARER.exec(header) : null;
     if (match?.[1] && match[1].length <= 4096) {
-      try {
-        const { payload } = await jwtVerify(match[1], secret, { algorithms: ['HS256'] });
-        if (typeof payload.sub === 'string' && /^\d+$/.test(payload.sub)) return `user:${payload.sub}`;
-      } catch {
-        // An invalid or expired token counts against the learner or the address it came from.
-      }
+      const user = await userOf(match[1]);
+      if (user) return user;
     }
     const learner = learnerIdOf(request);
     return learner ? `learner:${learner}` : ipTracker(request);

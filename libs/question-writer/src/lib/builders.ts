@@ -345,7 +345,7 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       // Wrong options in the answer's number ("reefs", never "lagoon", "atoll").
       const pluralKey = pluralPhrase(a.surface);
       const named = a.term.pos === 'PROPN' && a.token > 0;
-      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
+      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
         .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
         .filter((w) => named || pluralPhrase(w) === pluralKey)
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
@@ -438,7 +438,7 @@ function definitionChoice(slot: Slot, wrong: number): Question | null {
     const key = termFor(slot, d.term);
     if (!key || glossNames(d.gloss, key)) continue;
     const s = slot.lecture.sentences[d.sentence];
-    const wrongs = pickDistractors({ key, count: 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    const wrongs = pickDistractors({ key, count: 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     if (wrongs.length < wrong) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
     slot.state.usedKeys.add(key.id);
@@ -462,7 +462,7 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const named = namedAlternatives(slot, key, n.description);
     // Other wrong names only from terms the lecture says more than once ("a lovely time" said once is no name).
     const repeated = new Set(slot.lecture.terms.filter((t) => t.occurrences.length >= 2).map((t) => t.display.toLowerCase()));
-    const more = pickDistractors({ key, count: 6, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
+    const more = pickDistractors({ key, count: 6, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
     const wrongs = [...named, ...more].slice(0, 3);
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(n.term.toLowerCase());
@@ -473,9 +473,14 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const question = aud === 'children' ? `“${clean(n.description)}” What do we call ${what}?` : `“${clean(n.description)}” What is ${what} called?`;
     return { ...base(slot, 'single_choice', question, evidence, `“${answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(answer) };
   }
-  const cloze = findCloze(slot, 3);
   // Two good wrong options beat a third of another kind ("large amount" beside "carbon tax").
-  if (!cloze) return definitionChoice(slot, 2);
+  const full = findCloze(slot, 3);
+  if (!full) {
+    const defined2 = definitionChoice(slot, 2);
+    if (defined2) return defined2;
+  }
+  const cloze = full ?? findCloze(slot, 2);
+  if (!cloze) return statementChoice(slot);
   slot.state.usedKeys.add(cloze.key.id);
   const order = shuffle(cloze.options, slot.rng);
   const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____', cloze.answer);
@@ -740,6 +745,40 @@ export function buildTrueFalse(slot: Slot): Question | null {
 /** Whether every sentence mentions a word (or its plural). */
 function evidenceMentions(sentences: readonly Sentence[], word: string): boolean {
   return sentences.every((s) => s.tokens.some((t) => t.lower === word || t.lemma === word || t.lower === `${word}s`));
+}
+
+/**
+ * Single choice when no term has wrong options of its kind: "Which of these statements is true?" with one fact
+ * as said and two or three others meaningfully changed (never a negation, never a word of another kind).
+ */
+function statementChoice(slot: Slot): Question | null {
+  const facts = freshFacts(slot, (s) => s.text.length <= 200 && readsAsRule(statementOf(s)), true).sort((a, b) => Number(b.chapter === slot.chapter) - Number(a.chapter === slot.chapter));
+  if (facts.length < 1) return null;
+  const truth = facts[0];
+  if (truth.chapter !== slot.chapter) return null;
+  // Wrong statements from anything said so far, the nearest first.
+  const earlier = slot.lecture.sentences
+    .filter((s) => s.chapter < slot.chapter - 1 && (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && s.text.length <= 200 && readsAsRule(statementOf(s)))
+    .sort((a, b) => b.index - a.index);
+  const falses: Array<{ f: Falsified; s: Sentence }> = [];
+  for (const s of [...facts.slice(1), ...earlier]) {
+    const f = falsify(slot, s);
+    if (f && f.kind !== 'negation' && readsAsRule(statementOf(s, f.text))) falses.push({ f, s });
+    if (falses.length >= 3) break;
+  }
+  // A negation ("… do not need a medium" → "… need a medium") only to make up the second wrong statement.
+  for (const s of [...facts.slice(1), ...earlier]) {
+    if (falses.length >= 2) break;
+    if (s.rule || !alterable(s) || falses.some((x) => x.s === s)) continue;
+    const f = changeByNegation(s);
+    if (f) falses.push({ f, s });
+  }
+  if (falses.length < 2) return null;
+  const right = statementOf(truth);
+  const order = shuffle([right, ...falses.map((x) => statementOf(x.s, x.f.text))], slot.rng);
+  const question = slot.lecture.audience === 'children' ? 'Which of these is true?' : 'Which of these statements is true?';
+  const reason = `True: “${quoteOf(truth)}” ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
+  return { ...base(slot, 'single_choice', question, [truth, ...falses.map((x) => x.s)], `“${right}”`, reason), options: order, correctAnswer: order.indexOf(right) };
 }
 
 /** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */

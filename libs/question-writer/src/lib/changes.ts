@@ -547,6 +547,8 @@ export interface DistractorQuery {
   lectureOnly?: boolean;
   /** What the speaker says each name is: a name's wrong options are names described alike. */
   kinds?: NameKinds;
+  /** Options shown on their own (single choice): never one WordNet puts in another kind than the key. */
+  strictKind?: boolean;
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
@@ -675,6 +677,48 @@ function kinship(keyParents: ReadonlySet<string>, t: Term): number {
   return [...specificParents(word)].filter((h) => keyParents.has(h)).length;
 }
 
+/** Broad kinds of things, the most specific first: two options of different broad kinds are no rivals. */
+const BROAD_KINDS = ['person', 'animal', 'plant', 'body part', 'geographic point', 'region', 'land', 'celestial body', 'natural object', 'artifact', 'food', 'substance', 'matter', 'process', 'event', 'act', 'attribute', 'measure', 'communication', 'cognition', 'group', 'possession', 'relation', 'abstraction', 'physical entity'];
+
+const KIND_PARENTS = new Map<string, string[]>();
+
+/** The WordNet classes of a word's first sense up to the top, via its base form or, for an unknown phrase, its last word. */
+function kindParents(text: string): string[] {
+  const x = text.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  let out = KIND_PARENTS.get(x);
+  if (!out) {
+    const tries = [x, baseForm(x, 'noun') ?? x, x.replace(/s$/, '')];
+    const last = x.split(/\s+/).pop() ?? x;
+    if (last !== x) tries.push(last, baseForm(last, 'noun') ?? last);
+    out = [];
+    for (const w of tries) {
+      out = hypernymsUpTo(w, 14);
+      if (out.length) break;
+    }
+    KIND_PARENTS.set(x, out);
+  }
+  return out;
+}
+
+function broadKind(parents: readonly string[]): string | undefined {
+  return BROAD_KINDS.find((k) => parents.includes(k));
+}
+
+/**
+ * Whether WordNet puts a wrong option in another broad kind of thing than the key ("Central Asia", land,
+ * beside "Jupiter", a celestial body; "disinfectant", a substance, beside "knife", an artifact; "workshop",
+ * a place, beside "thread"), or the option is a more general word for the key ("electromagnetic waves"
+ * beside "radio waves", "disease" beside "plague"). Words WordNet does not know are left to the other checks.
+ */
+export function kindsApart(key: string, candidate: string): boolean {
+  const mine = kindParents(key);
+  const theirs = kindParents(candidate);
+  if (!mine.length || !theirs.length) return false;
+  const c = candidate.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  if ([c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.slice(0, 6).includes(w))) return true;
+  return broadKind(mine) !== broadKind(theirs);
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -686,6 +730,8 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
+    // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
+    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.
     .filter((t) => !VAGUE_NOUNS.has(t.head) && !VAGUE_NOUNS.has(t.display.toLowerCase().split(/\s+/).pop() ?? ''))

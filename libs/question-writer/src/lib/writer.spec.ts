@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeByNegation, changeDegree, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, changeByNegation, changeDegree, kindsApart, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
 import { isAction, leansOnPrevious, swappable } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -1026,3 +1026,33 @@ describe('question writer: what a strict teacher discarded on an eighth unseen s
   });
 });
 
+
+describe('question writer: what a strict teacher edited on a tenth unseen set', () => {
+  const lines = (text: string) => timed(text.split(/(?<=[.!?])\s+/));
+
+  it('1. a single choice never offers a thing of another broad kind ("Jupiter" for "Central Asia", "knife" for "disinfectant") or a more general word for the key', () => {
+    expect(kindsApart('Central Asia', 'Jupiter')).toBe(true);
+    expect(kindsApart('Europe', 'Saturn')).toBe(true);
+    expect(kindsApart('disinfectant', 'knife')).toBe(true);
+    expect(kindsApart('radio waves', 'electromagnetic waves')).toBe(true);
+    expect(kindsApart('plague', 'disease')).toBe(true);
+    // Same kinds stay: planets, gases, sugars, places.
+    expect(kindsApart('Venus', 'Mars')).toBe(false);
+    expect(kindsApart('glucose', 'starch')).toBe(false);
+    expect(kindsApart('Europe', 'Central Asia')).toBe(false);
+    expect(kindsApart('radio waves', 'gamma rays')).toBe(false);
+    const { questions } = writeQuestions({
+      segments: lines(
+        'The Black Death almost certainly originated in Central Asia, and it travelled west along the trade routes of the Silk Road. ' +
+          'The plague reached Europe in 1347 and killed between a third and a half of the population. ' +
+          'The medical faculty of Paris blamed a conjunction of Saturn, Jupiter and Mars in 1345, which corrupted the air. ' +
+          'Doctors recommended burning aromatic herbs and fleeing infected areas. ' +
+          'Yersinia pestis is carried by fleas that live on black rats and other rodents. ' +
+          'The pneumonic form infected the lungs and was almost always fatal.',
+      ),
+      settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Central Asia')) expect(q.options).not.toContain('Jupiter');
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Europe')) expect(q.options).not.toContain('Saturn');
+  });
+});

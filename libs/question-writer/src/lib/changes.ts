@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { antonyms, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { antonyms, antonymsBySense, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -214,6 +214,12 @@ const SCALAR_VERBS = new Set(['increase', 'decrease', 'rise', 'fall', 'raise', '
  * somewhere in the lecture (`spoken`, lemmas): WordNet's other verb pairs read wrongly ("moved the goods" →
  * "stayed the goods", "freed" → "confined").
  */
+/** Whether two senses of an adjective have opposites with nothing in common ("present": absent / past, future). */
+export function ambiguousOpposite(adjective: string): boolean {
+  const sets = antonymsBySense(adjective, 'adj').filter((a) => a.length > 0);
+  return sets.some((a, i) => sets.slice(i + 1).some((b) => !a.some((x) => b.includes(x))));
+}
+
 export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new Set()): Falsified | null {
   for (let i = 1; i < s.tokens.length; i++) {
     const t = s.tokens[i];
@@ -238,6 +244,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // A comparative or superlative ("lower", "fastest") compares with something: its bare antonym ("high", "slow") breaks the comparison.
     if (predicative && (t.lower !== t.lemma.toLowerCase() || /(?:er|est)$/.test(t.lower) && baseForm(t.lower, 'adj') !== t.lower)) continue;
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
+    // "present" is "absent" in one sense and "past" or "future" in another, "active" is "inactive" or
+    // "passive": an adjective whose senses have different opposites gets one only when the speaker says it.
+    if (predicative && ambiguousOpposite(t.lemma) && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
     // "help prevent" → "help let": an opposite of many senses reads as nonsense.
@@ -340,6 +349,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
     }
   }
   if (/^(?:do)$/i.test(words[notAt - 1].lower) && clauseStart === notAt - 1) return null;
+  // "sunburn if you're not careful", "unless it is not cooked": a condition is no claim; without its negation
+  // the sentence turns into nonsense ("sunburn if you're careful"), not into a false statement.
+  if (clauseStart > 0 && /^(?:if|unless|when|whenever|once|until)$/i.test(words[clauseStart - 1].text)) return null;
   // "Vaccines also protect people who haven't been vaccinated": a negation inside a relative clause
   // describes who or what is meant; removing it changes the subject of the claim, not its truth.
   if (words.slice(1, notAt).some((w, k) => /^(?:who|which|that|whose|whom|where)$/i.test(w.text) && ['NOUN', 'PROPN', 'PRON'].includes(words[k].pos))) return null;

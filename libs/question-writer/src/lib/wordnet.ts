@@ -455,6 +455,16 @@ export function directAntonymsOf(word: string, pos: WordNetPos): string[] {
   return unique(senses(entry, pos).flatMap((s) => directAntonyms(s, entry.lemma)).map(display));
 }
 
+/**
+ * The direct antonyms of a word's senses in WordNet's order, one list per sense that has any: "present" has
+ * "absent" for one sense and "past"/"future" for another, so its opposite depends on what the speaker meant.
+ */
+export function antonymsBySense(word: string, pos: WordNetPos): string[][] {
+  const entry = lookup(word, pos);
+  if (!entry) return [];
+  return senses(entry, pos).map((s) => unique(directAntonyms(s, entry.lemma).map(display)));
+}
+
 /** Whether a word of this part of speech is tagged in WordNet's sense-tagged corpus (a common word). */
 export function isCommonWord(word: string, pos: WordNetPos): boolean {
   return (lookup(word, pos)?.tagsenseCount ?? 0) > 0;

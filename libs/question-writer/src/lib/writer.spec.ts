@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeByNegation, changeDegree, kindsApart, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
 import { isAction, leansOnPrevious, swappable } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -1054,5 +1054,16 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     });
     for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Central Asia')) expect(q.options).not.toContain('Jupiter');
     for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Europe')) expect(q.options).not.toContain('Saturn');
+  });
+
+  it('2. no false statement from an adjective whose senses have different opposites ("The feet must be future"), nor from a negation inside a condition ("sunburn if you\'re careful")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(ambiguousOpposite('present')).toBe(true);
+    expect(ambiguousOpposite('active')).toBe(true);
+    expect(ambiguousOpposite('liquid')).toBe(false);
+    expect(changeToAntonym(one('The feet must be present, clean and in good condition, because missing feet make a ladder slip.'))?.text ?? '').not.toMatch(/future|past/);
+    expect(changeToAntonym(one('During REM sleep your brain is very active, and most vivid dreaming happens.'))?.text ?? '').not.toMatch(/passive/);
+    expect(changeByNegation(one("Ultraviolet is what gives you a suntan, and sunburn if you're not careful."))).toBeNull();
+    expect(changeByNegation(one('Unlike sound, electromagnetic waves do not need a medium.'))?.text).toBe('Unlike sound, electromagnetic waves need a medium.');
   });
 });

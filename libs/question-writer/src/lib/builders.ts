@@ -691,7 +691,8 @@ function statementOf(s: Sentence, text = s.text): string {
   const head = lead ? lead[1] : '';
   const rest = lead ? lead[2] : t;
   if (/^you\s+(?:should|must|need|have to|always|never)\b/i.test(rest)) return statement(`${head ? cap(head) : ''}${head ? rest : cap(rest)}`);
-  const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ');
+  // "Keep three points of contact and don't overreach." → "You should keep … and not overreach."
+  const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ').replace(/(,?\s+(?:and|or)\s+)(?:don't|do not)\s+/gi, '$1not ');
   return statement(`${head ? cap(head) : ''}${head ? 'you' : 'You'} should ${body[0].toLowerCase()}${body.slice(1)}`);
 }
 

@@ -311,7 +311,10 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
   const misread = a.pos === 'NOUN' || a.pos === 'PROPN' || (a.pos === 'ADJ' && !/^(?:even|only|just|such|quite|rather|most|least|more|less|much|many|few|all|both)$/.test(a.lower));
   const verbFirst = a.pos === 'VERB' || (misread && baseForm(a.lower, 'verb') === a.lower && b !== undefined && (b.pos === 'DET' || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text)));
   // "Cling film is good …": a noun phrase with its own verb, not an order.
-  const hasSubjectVerb = words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
+  // "Plague moved at two kilometres a day": a noun the tagger read as a verb, then its past-tense verb
+  // ("Keep cooked food apart" is still an order: the participle describes the noun after it).
+  const pastAfter = b !== undefined && b.pos === 'VERB' && b.lower !== b.lemma && /ed$/.test(b.lower) && !['NOUN', 'PROPN', 'ADJ'].includes(c?.pos ?? '');
+  const hasSubjectVerb = pastAfter || words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
   if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
   if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
   return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));

@@ -1066,4 +1066,24 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(changeByNegation(one("Ultraviolet is what gives you a suntan, and sunburn if you're not careful."))).toBeNull();
     expect(changeByNegation(one('Unlike sound, electromagnetic waves do not need a medium.'))?.text).toBe('Unlike sound, electromagnetic waves need a medium.');
   });
+
+  it('3. a sentence whose first noun can be read as a verb ("Plague moved …") is a statement, never restated as "You should plague moved …"', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('Plague moved at something like two kilometres a day, faster along the sea routes.').rule).toBe(false);
+    expect(one('Keep cooked food away from raw meat in the fridge.').rule).toBe(true);
+  });
+
+  it('4. an order with a second "don\'t" is restated whole: "You should keep three points of contact and not overreach."', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'Always face the ladder while you climb, and keep three points of contact.',
+        'Keep three points of contact and don\'t overreach.',
+        'Check the stiles, feet and rungs before every use.',
+        'Set the ladder up at an angle of about seventy-five degrees on firm, level ground.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 2, questionsPerChapter: 2 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question]));
+    expect(texts.join('\n')).not.toMatch(/should .* and don't/);
+  });
 });

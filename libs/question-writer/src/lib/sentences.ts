@@ -35,7 +35,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['alternatively', 'likewise', 'similarly', 'conversely', 'meanwhile', 'right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
@@ -344,6 +344,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
   if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "One reason is that …", "Another cause is …", "Others are more cautious": one of the things just introduced.
+  if (/^(?:one|another|a second|a third|the other) (?:reason|cause|factor|problem|example|effect|consequence|way)\b(?! (?:for|why|of|that)\b)/i.test(text) || /^others\b(?! (?:of|in)\b)/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
   if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;

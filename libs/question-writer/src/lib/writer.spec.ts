@@ -1086,4 +1086,14 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question]));
     expect(texts.join('\n')).not.toMatch(/should .* and don't/);
   });
+
+  it('5. an aside, a memory aid and "one reason"/"others" without what they belong to are no facts', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one("Quick aside, no, a microwave oven does not cook from the inside out, it heats the outer few centimetres.").fact).toBe(false);
+    expect(one('A lot of people remember the order with a silly sentence, Rabbits Mate In Very Unusual eXpensive Gardens.').fact).toBe(false);
+    expect(one('One reason is that there are fewer wild flowers, because meadows have been turned into farms.').fact).toBe(false);
+    expect(one('Others are more cautious and argue it sped up changes already under way.').fact).toBe(false);
+    expect(one('One reason for the decline of bees is the loss of wild flowers.').fact).toBe(true);
+    expect(one('Microwaves are absorbed by water molecules in the food, and that heats the food up.').fact).toBe(true);
+  });
 });

@@ -190,6 +190,8 @@ function listItems(text: string): string[] | null {
   const parts = clean.split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/i).map((p) => p.replace(DET, '').trim()).filter(Boolean);
   if (parts.length < 2 || parts.length > 6) return null;
   if (parts.some((p) => p.split(/\s+/).length > 4 || /\b(?:is|are|was|were|has|have|can|will|do|does|that|which|because|so|then|etc|other|more|many|lots)\b/i.test(p) || !/\p{L}/u.test(p))) return null;
+  // "the male bees, and they don't collect food or make honey": a clause or a verb phrase is no member.
+  if (parts.some((p) => /\b(?:not|never|no|they|we|you|he|she|it|i)\b|n't\b/i.test(p) || parseSentences(p)[0]?.tokens[0]?.pos === 'VERB')) return null;
   return parts;
 }
 
@@ -212,7 +214,8 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
       continue;
     }
     m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
-    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1])) {
+    // "The three parts are …": a count of things, not a category to sort into.
+    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
       const members = listItems(m[2]);
       if (members && members.length >= 2) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
     }

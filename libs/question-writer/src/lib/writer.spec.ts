@@ -4,7 +4,7 @@ import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, cha
 import { isAction, leansOnPrevious, swappable } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
-import { findDefinitions, findSequences } from './facts';
+import { findCategories, findDefinitions, findSequences } from './facts';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
 import { parseSentences } from './nlp';
@@ -1095,5 +1095,15 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(one('Others are more cautious and argue it sped up changes already under way.').fact).toBe(false);
     expect(one('One reason for the decline of bees is the loss of wild flowers.').fact).toBe(true);
     expect(one('Microwaves are absorbed by water molecules in the food, and that heats the food up.').fact).toBe(true);
+  });
+
+  it('6. a category has noun-phrase members and a name that is no count: never "Drones: male bees; make honey; they don\'t collect food"', () => {
+    const sentences = readLecture(timed([
+      "Drones are the male bees, and they don't collect food or make honey.",
+      'The three parts are the head, the thorax and the abdomen.',
+      'Renewable sources include solar, wind and hydro.',
+    ]));
+    const names = findCategories(sentences).map((c) => c.name);
+    expect(names).toEqual(['Renewable sources']);
   });
 });

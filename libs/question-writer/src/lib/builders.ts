@@ -1,6 +1,7 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
 import { Falsified, Rng, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
+import { parseSentences } from './nlp';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
@@ -852,10 +853,23 @@ export function isAction(text: string): boolean {
 }
 
 /** Scenario: a situation from an if-then rule and the action for it; else a description to name. */
+/**
+ * A situation that does not say what it is about: a thing named before ("You can't tie it.") or a verb with
+ * nothing after it ("A customer asks."). A learner cannot picture it.
+ */
+export function vagueSituation(situation: string): boolean {
+  const tokens = parseSentences(situation.replace(/[.!]$/, ''))[0]?.tokens.filter((t) => t.pos !== 'PUNCT') ?? [];
+  if (tokens.length < 3) return true;
+  if (tokens.some((t, i) => i > 0 && /^(?:it|this|that|these|those|them|they|one|there)$/i.test(t.text) && !['NOUN', 'PROPN', 'ADJ'].includes(tokens[i + 1]?.pos ?? ''))) return true;
+  const last = tokens[tokens.length - 1];
+  return last.pos === 'VERB' && tokens.length <= 4;
+}
+
 export function buildScenario(slot: Slot): Question | null {
   const { lecture } = slot;
   const rules = lecture.rules.filter((r, i) => !slot.state.usedRules.has(i) && lecture.sentences[r.sentence].chapter === slot.chapter);
   for (const rule of rules) {
+    if (vagueSituation(rule.situation)) continue;
     const others = [
       ...lecture.rules.filter((r) => r !== rule).map((r) => r.action),
       ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^(?:and\s+)?(?:step \w+|first|second|third|then|next|finally)\s*[:,]\s*/i, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '').replace(/^(?:if|when|whenever|once|before|after)\b[^,]{3,80},\s*/i, '')),

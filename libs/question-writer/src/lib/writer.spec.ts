@@ -1,7 +1,7 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { isAction, leansOnPrevious, swappable } from './builders';
+import { isAction, leansOnPrevious, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findSequences } from './facts';
@@ -1105,5 +1105,13 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     ]));
     const names = findCategories(sentences).map((c) => c.name);
     expect(names).toEqual(['Renewable sources']);
+  });
+
+  it('7. a scenario\'s situation says what it is about: never "You can\'t tie it." or "A customer asks."', () => {
+    expect(vagueSituation("you can't tie it")).toBe(true);
+    expect(vagueSituation('a customer asks')).toBe(true);
+    expect(vagueSituation("you can't tie the ladder at the top")).toBe(false);
+    expect(vagueSituation('a customer asks about allergens in a dish')).toBe(false);
+    expect(vagueSituation('someone is bleeding heavily from a cut')).toBe(false);
   });
 });

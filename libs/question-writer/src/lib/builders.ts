@@ -765,6 +765,8 @@ function statementChoice(slot: Slot): Question | null {
   const falses: Array<{ f: Falsified; s: Sentence }> = [];
   for (const s of [...facts.slice(1), ...earlier]) {
     const f = falsify(slot, s);
+    // Two wrong statements that change the same fact ("forty minutes", "twenty minutes" for "thirty") are one.
+    if (f && falses.some((x) => x.f.original.toLowerCase() === f.original.toLowerCase())) continue;
     if (f && f.kind !== 'negation' && readsAsRule(statementOf(s, f.text))) falses.push({ f, s });
     if (falses.length >= 3) break;
   }

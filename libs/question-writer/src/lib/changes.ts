@@ -16,7 +16,13 @@ export interface Falsified {
 }
 
 /** The grammatical plural of a noun phrase's last word. */
+/** Irregular plurals of nouns a lecture may offer as options ("louse" → "lice", never "louses"). */
+const IRREGULAR_PLURALS: Record<string, string> = { louse: 'lice', mouse: 'mice', goose: 'geese', tooth: 'teeth', foot: 'feet', man: 'men', woman: 'women', child: 'children', person: 'people', ox: 'oxen', leaf: 'leaves', wolf: 'wolves', knife: 'knives', life: 'lives', half: 'halves', shelf: 'shelves', calf: 'calves', loaf: 'loaves', thief: 'thieves', wife: 'wives', cactus: 'cacti', fungus: 'fungi', nucleus: 'nuclei', bacterium: 'bacteria', criterion: 'criteria', phenomenon: 'phenomena', larva: 'larvae', antenna: 'antennae', alga: 'algae', species: 'species', sheep: 'sheep', deer: 'deer', fish: 'fish', crisis: 'crises', analysis: 'analyses', axis: 'axes', hypothesis: 'hypotheses', thesis: 'theses', index: 'indices', matrix: 'matrices', vertex: 'vertices', datum: 'data', medium: 'media', stimulus: 'stimuli', radius: 'radii' };
+
 export function pluralise(phrase: string): string {
+  const last = /(\w+)$/.exec(phrase)?.[1] ?? '';
+  const irregular = IRREGULAR_PLURALS[last.toLowerCase()];
+  if (irregular) return phrase.slice(0, phrase.length - last.length) + (/^[A-Z]/.test(last) ? irregular[0].toUpperCase() + irregular.slice(1) : irregular);
   return phrase.replace(/(\w+)$/, (w) => (/(?:s|x|z|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
 }
 
@@ -726,9 +732,15 @@ export function kindsApart(key: string, candidate: string): boolean {
   const mine = kindParents(key);
   const theirs = kindParents(candidate);
   if (!mine.length || !theirs.length) return false;
+  return moreGeneral(key, candidate) || broadKind(mine) !== broadKind(theirs);
+}
+
+/** Whether a wrong option is a more general word for the key: "disease" for "plague", "electromagnetic waves" for "radio waves" (also right). */
+export function moreGeneral(key: string, candidate: string): boolean {
+  const mine = kindParents(key).slice(0, 6);
+  if (!mine.length) return false;
   const c = candidate.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
-  if ([c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.slice(0, 6).includes(w))) return true;
-  return broadKind(mine) !== broadKind(theirs);
+  return [c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.includes(w));
 }
 
 export function pickDistractors(q: DistractorQuery): string[] {
@@ -743,6 +755,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
     // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
+    .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.
@@ -773,6 +786,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
     if (out.length >= q.count) break;
     if (right.has(sib.toLowerCase()) || (q.avoid ?? []).some((a) => overlapping(a, sib.split(' ')[0])) || out.some((o) => o.split(' ')[0] === sib.split(' ')[0])) continue;
     if (q.sentence && (q.sentence.text.toLowerCase().includes(sib.toLowerCase()) || siblingMightBeTrue(q.sentences, q.sentence, key, sib))) continue;
+    if (moreGeneral(key.display, sib)) continue;
     out.push(sib);
   }
   for (const t of fromLecture) {

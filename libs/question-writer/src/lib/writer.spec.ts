@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
 import { isAction, leansOnPrevious, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -1113,5 +1113,14 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(vagueSituation("you can't tie the ladder at the top")).toBe(false);
     expect(vagueSituation('a customer asks about allergens in a dish')).toBe(false);
     expect(vagueSituation('someone is bleeding heavily from a cut')).toBe(false);
+  });
+
+  it('8. no wrong option is a more general word for the key, in any type ("disease" for "plague", "electromagnetic waves" for "radio waves"), and a plural is spelt right ("lice", never "louses")', () => {
+    expect(moreGeneral('plague', 'disease')).toBe(true);
+    expect(moreGeneral('radio waves', 'electromagnetic waves')).toBe(true);
+    expect(moreGeneral('plague', 'quarantine')).toBe(false);
+    expect(pluralise('louse')).toBe('lice');
+    expect(pluralise('body louse')).toBe('body lice');
+    expect(pluralise('flea')).toBe('fleas');
   });
 });

@@ -607,7 +607,11 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
     // What the speaker sets against the term first ("Weather is the condition …" → "Climate is the condition …").
     const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
-    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
+    // "the Ordinance of Labourers", "the Statute of Westminster": part of a longer name is no term to swap.
+    const tk = s.tokens;
+    const capital = (k: number) => /^[A-Z]/.test(tk[k]?.text ?? '');
+    if (capital(a.token) && ((tk[a.token - 1]?.lower === 'of' && capital(a.token - 2)) || (tk[a.token + a.length]?.lower === 'of' && capital(a.token + a.length + 1)))) continue;
+    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;

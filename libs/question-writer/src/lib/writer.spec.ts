@@ -1123,4 +1123,21 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(pluralise('body louse')).toBe('body lice');
     expect(pluralise('flea')).toBe('fleas');
   });
+
+  it('9. a false statement never swaps in a thing of another broad kind ("mutations in fibre optic cables") or a word inside a longer name ("the Ordinance of Jews")', () => {
+    expect(kindsApart('cells', 'fibre optic cables')).toBe(true);
+    const { questions } = writeQuestions({
+      segments: timed([
+        'In England, the Ordinance of Labourers of 1349 fixed wages at the levels before the plague.',
+        'Jewish communities were falsely accused of poisoning wells in many towns of the Holy Roman Empire.',
+        'The Statute of Labourers of 1351 was widely ignored by peasants and lords.',
+        'Labourers could demand higher wages because so many workers had died.',
+        'The Peasants\' Revolt of 1381 grew partly out of resentment at these laws.',
+        'Land became cheap and plentiful, so rents fell across the country.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
+    expect(texts).not.toMatch(/Ordinance of (?!Labourers)|Statute of (?!Labourers)/);
+  });
 });

@@ -180,7 +180,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
       const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i)) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
       // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
-      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)));
+      // "… with the same resources and you might think …": the same with a pronoun as the second subject.
+      const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
+      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
       const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
@@ -587,15 +589,19 @@ function conditionalIsStatement(tokens: readonly Token[]): boolean {
 const DEFINING = /^[\w' -]{2,40}?\s(?:means|refers to|is defined as|stands for)\s/i;
 
 /**
- * A sentence restored from unpunctuated captions is only trusted when it is short and plain: at most 22
+ * A sentence restored from unpunctuated captions is only trusted when it is short and plain: at most 26
  * words, no question word or filler inside, no second clause glued on with "so" or "like".
  */
 function restoredLooksComplete(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
-  if (words.length > 22) return false;
+  if (words.length > 26) return false;
   if (!restoredIsOneClause(words)) return false;
+  // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
+  if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
   if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
-  const finite = words.filter((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
+  // "can create", "want to produce", "is not used": a verb after a helper, "to" or a negation is part of one verb group.
+  const grouped = (k: number) => ['AUX', 'PART'].includes(words[k - 1]?.pos ?? '') || (words[k - 1]?.pos === 'ADV' && ['AUX', 'PART'].includes(words[k - 2]?.pos ?? ''));
+  const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
   return finite <= 1 || (finite <= 3 && linked);
 }

@@ -1140,4 +1140,18 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
     expect(texts).not.toMatch(/Ordinance of (?!Labourers)|Statute of (?!Labourers)/);
   });
+
+  it('10. a caption sentence with a helper verb ("can create", "want to produce") or up to 26 words is one clause; a run-on condition with no result is not', () => {
+    const captions = (text: string) => {
+      const words = text.split(' ');
+      const out: TranscriptSegment[] = [];
+      for (let i = 0; i < words.length; i += 5) out.push({ start: i / 2.5, end: (i + 5) / 2.5, text: words.slice(i, i + 5).join(' ') });
+      return readLecture(out);
+    };
+    const lead = 'okay hi everyone welcome back so today we are looking at how markets work and why prices move up and down over time and what happens when the government steps in to set a price for a good or a service ';
+    const trusted = (text: string) => captions(lead + text).filter((s) => !s.doubtful).map((s) => s.text);
+    expect(trusted('okay so a price floor can create a surplus')).toContain('A price floor can create a surplus.');
+    expect(trusted('right demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time')).toContain('Demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time.');
+    expect(trusted('now sellers have to cut prices to get rid of their stock and if the price is below equilibrium').join(' ')).not.toMatch(/and if the price/);
+  });
 });

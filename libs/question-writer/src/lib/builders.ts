@@ -871,6 +871,12 @@ export function vagueSituation(situation: string): boolean {
   return last.pos === 'VERB' && tokens.length <= 4;
 }
 
+/** Whether an action says the answer's verb ("Ask your supervisor" in "Check the matrix or ask the chef"). */
+export function sharesVerb(answer: string, action: string): boolean {
+  const verb = answer.trim().replace(/^(?:don't|do not|never|always)\s+/i, '').split(/\s+/)[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+  return verb.length >= 2 && new RegExp(`\\b${verb}\\b`, 'i').test(action);
+}
+
 export function buildScenario(slot: Slot): Question | null {
   const { lecture } = slot;
   const rules = lecture.rules.filter((r, i) => !slot.state.usedRules.has(i) && lecture.sentences[r.sentence].chapter === slot.chapter);
@@ -885,7 +891,9 @@ export function buildScenario(slot: Slot): Question | null {
       // An action, like the answer: an order that opens with its verb ("Check the join condition"), one
       // clause; never "Now, hang on" or "Miss one, and your data disagrees".
       .filter((a) => isAction(a))
-      .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)));
+      .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)))
+      // "Ask your supervisor" beside "Check the allergen matrix or ask the chef": the answer's own verb makes another right answer.
+      .filter((a) => !sharesVerb(rule.action, a));
     if (others.length < 2) continue;
     const wrongs = shuffle(others, slot.rng).slice(0, 3);
     slot.state.usedRules.add(lecture.rules.indexOf(rule));

@@ -416,7 +416,9 @@ export function changeSibling(s: Sentence, terms: readonly Term[], sentences: re
       // ("produced slowly" / "produced much faster") make the swap false, as wanted.
       const context = [...s.keys].filter((k) => !term.key.split(' ').includes(k));
       const phrase = new RegExp(`\\b${word}\\s+${term.head}`, 'i');
-      if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => other.keys.has(k)))) continue;
+      // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
+      const says = (other: Sentence, k: string) => other.keys.has(k) || other.tokens.some((t) => t.lower === k || t.lemma === k);
+      if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => says(other, k)))) continue;
       const siblingTerm = terms.find((t) => t.display.toLowerCase() === sibling.toLowerCase() || t.key === sibling.toLowerCase());
       if (siblingTerm && siblingTerm.occurrences.length < 2) continue;
       // "a primary" ↔ "an inner": the article before agrees.

@@ -346,6 +346,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
   if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "A colleague asks to borrow your knife …", "A customer tells you …": a situation being set up, not a fact.
+  if (/^(?:a|an|your|one of your) (?:colleague|customer|friend|patient|client|guest|student|manager|supervisor|co-worker|coworker|neighbour|neighbor|visitor|child|parent|member of staff|member of the public|diner)s? (?:asks|tells|says|wants|comes|calls|brings|hands|gives|orders|rings|walks|shows|sends|mentions|complains|reports)\b/i.test(text)) return true;
   // "One reason is that …", "Another cause is …", "Others are more cautious": one of the things just introduced.
   if (/^(?:one|another|a second|a third|the other) (?:reason|cause|factor|problem|example|effect|consequence|way)\b(?! (?:for|why|of|that)\b)/i.test(text) || /^others\b(?! (?:of|in)\b)/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?

@@ -1,7 +1,7 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { isAction, leansOnPrevious, swappable, vagueSituation } from './builders';
+import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findSequences } from './facts';
@@ -1153,5 +1153,16 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(trusted('okay so a price floor can create a surplus')).toContain('A price floor can create a surplus.');
     expect(trusted('right demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time')).toContain('Demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time.');
     expect(trusted('now sellers have to cut prices to get rid of their stock and if the price is below equilibrium').join(' ')).not.toMatch(/and if the price/);
+  });
+
+  it('11. a situation being set up ("A colleague asks to borrow your knife …") is no fact; a scenario never offers the answer\'s own verb as a wrong action; a sibling swap that is also said elsewhere in lower-case captions is not false', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('A colleague asks to borrow your knife to slice some cooked ham.').fact).toBe(false);
+    expect(one('A colleague is someone you work with every day in the kitchen.').fact).toBe(true);
+    expect(sharesVerb('Ask your supervisor', 'Check the allergen matrix or ask the chef')).toBe(true);
+    expect(sharesVerb('Ask your supervisor', 'Make it again from scratch')).toBe(false);
+    const sentences = readLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.']));
+    const terms = analyseLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.'])).terms;
+    expect(changeSibling(sentences[1], terms, sentences)?.text ?? '').not.toMatch(/absolute advantage in wheat/);
   });
 });

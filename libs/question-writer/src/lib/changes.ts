@@ -252,9 +252,10 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
     // "present" is "absent" in one sense and "past" or "future" in another, "active" is "inactive" or
     // "passive": an adjective whose senses have different opposites gets one only when the speaker says it.
-    if (predicative && ambiguousOpposite(t.lemma) && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
+    const ambiguous = predicative && ambiguousOpposite(t.lemma);
+    if (ambiguous && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
-    if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
+    if ((verb && !SCALAR_VERBS.has(t.lemma)) || ambiguous) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
     // "help prevent" → "help let": an opposite of many senses reads as nonsense.
     if (verb) found.splice(0, found.length, ...found.filter((a) => !PHRASAL.has(a) && !/^(?:let|allow|permit)$/.test(a)));
     if (found.length === 0) continue;

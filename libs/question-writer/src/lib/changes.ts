@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { antonyms, antonymsBySense, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -759,6 +759,8 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => sameEntityType(key, t))
     // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
     .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
+    // "England" for "Britain": a part or the whole of the key is often also true.
+    .filter((t) => !partOf(key.display.toLowerCase(), t.display.toLowerCase()))
     .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.

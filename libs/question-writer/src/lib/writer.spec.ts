@@ -8,7 +8,7 @@ import { findCategories, findDefinitions, findSequences } from './facts';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
 import { parseSentences } from './nlp';
-import { isCommonNoun } from './wordnet';
+import { isCommonNoun, partOf } from './wordnet';
 import { energySegments } from './testing/energy-lecture';
 import { WATER_CYCLE_SAMPLE } from './testing/water-cycle-sample';
 import { writeQuestionSet, writeQuestions } from './writer';
@@ -1166,5 +1166,23 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const sentences = readLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.']));
     const terms = analyseLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.'])).terms;
     expect(changeSibling(sentences[1], terms, sentences)?.text ?? '').not.toMatch(/absolute advantage in wheat/);
+  });
+
+  it('12. a part or the whole of the key is no wrong option ("England" for "Britain"): it is often also true', () => {
+    expect(partOf('england', 'britain')).toBe(true);
+    expect(partOf('britain', 'wales')).toBe(true);
+    expect(partOf('france', 'britain')).toBe(false);
+    const { questions } = writeQuestions({
+      segments: timed([
+        'By 1850, Britain had factories, steam engines, canals and railways, and it was called the workshop of the world.',
+        'The first census in 1801 counted about nine million people in England and Wales.',
+        'Britain had coal, iron, rivers and ports, and a growing empire to trade with.',
+        'France and Germany industrialised later, after 1850.',
+        'In France, the revolution and the wars that followed slowed industry down.',
+        'Britain also had banks that lent money to people who built factories.',
+      ]),
+      settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Britain')) expect(q.options.filter((o) => o === 'England' || o === 'Wales')).toEqual([]);
   });
 });

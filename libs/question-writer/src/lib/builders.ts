@@ -656,6 +656,14 @@ function gappable(s: Sentence, a: { term: Term; token: number; length: number })
   if (/^(?:most|more|less|least|very|so|too)$/i.test(s.tokens[a.token - 1]?.text ?? '')) return false;
   // "The Second ____ was the nobility": the rest of a longer name ("Second Estate") is no term of its own.
   if (a.token > 1 && before && /^[A-Z][a-z]/.test(before.text) && /^[A-Z]/.test(a.term.display) && before.pos !== 'PUNCT') return false;
+  // "The ____ and Darlington Railway", "the ____ and Manchester Railway": one of two names joined inside a longer name.
+  {
+    const ts = s.tokens;
+    const cap = (k: number) => /^[A-Z]/.test(ts[k]?.text ?? '');
+    const after = a.token + a.length;
+    if (cap(a.token) && /^(?:and|&)$/i.test(ts[after]?.text ?? '') && cap(after + 1) && cap(after + 2)) return false;
+    if (cap(a.token) && /^(?:and|&)$/i.test(ts[a.token - 1]?.text ?? '') && cap(a.token - 2) && cap(after)) return false;
+  }
   // "For a ____, bread could eat up …": inside the phrase that leads in to the statement, not the statement.
   const lead = s.tokens.findIndex((t) => t.text === ',');
   const isNumber = a.term.cls === 'year' || a.term.cls.startsWith('quantity');

@@ -83,6 +83,9 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
         if (gloss) {
           const cut = /,\s+(?:and|but|while|whereas)\s+(?:the|a|an|this|these|its|their)?\s*[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|was|were|has|have)\b/i.exec(gloss);
           if (cut) gloss = gloss.slice(0, cut.index);
+          // "the back part, and on a worker bee there's a sting at the very end": any clause with a verb of its own after ", and".
+          const joined = /,\s+(?:and|but|while|whereas|so)\s+(.+)$/i.exec(gloss);
+          if (joined && parseSentences(joined[1])[0]?.tokens.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) gloss = gloss.slice(0, joined.index);
         }
         if (gloss && !BAD_GLOSS_START.test(gloss) && gloss.split(/\s+/).length >= 4 && gloss.length <= 200 && (GLOSS_NOUN.test(gloss) || /\b(?:that|which|who|where|when|by which|in which|used to|of)\b/i.test(gloss))) {
           if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: s.index });

@@ -1185,4 +1185,27 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     });
     for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Britain')) expect(q.options.filter((o) => o === 'England' || o === 'Wales')).toEqual([]);
   });
+
+  it('13. a definition\'s gloss ends before ", and" with a clause of its own ("the back part, and on a worker bee there\'s a sting …")', () => {
+    const sentences = readLecture(timed(['The abdomen is the back part of the body, and on a worker bee there\'s a sting at the very end.', 'Pollen is a fine yellow dust that flowers, trees and grasses make.']));
+    const glosses = findDefinitions(sentences).map((d) => d.gloss);
+    expect(glosses.join('\n')).not.toMatch(/sting/);
+    expect(glosses.some((g) => /flowers, trees and grasses make/.test(g))).toBe(true);
+  });
+
+  it('14. no gap in one of two names joined inside a longer name ("The ____ and Darlington Railway")', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'The Stockton and Darlington Railway opened in 1825 and carried coal from the mines.',
+        'In 1830 the Liverpool and Manchester Railway became the first inter-city line.',
+        'George Stephenson built the Rocket, a fast steam locomotive, in 1829.',
+        'Canals had carried heavy goods such as coal before the railways were built.',
+        'James Brindley built the Bridgewater Canal for the Duke of Bridgewater in 1761.',
+        'Railways cut the cost of moving coal, iron and people across Britain.',
+      ]),
+      settings: { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const gapped = questions.map((q) => (q.type === 'fill_gaps' ? q.options.text : q.question)).join('\n');
+    expect(gapped).not.toMatch(/(?:____|\{\{\d\}\}) and (?:Darlington|Manchester)|(?:Stockton|Liverpool) and (?:____|\{\{\d\}\})/);
+  });
 });

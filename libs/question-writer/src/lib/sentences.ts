@@ -346,6 +346,10 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
   if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "Temperature is a bit different, because …": different from, or the same as, what was said before.
+  if (/\b(?:is|are|was|were|'s) (?:a bit |a little |slightly |quite |very |completely |totally |just |exactly )?(?:different|similar|the same|alike)\b(?! (?:from|to|than|as|in|between)\b)/i.test(text)) return true;
+  // "If you can't tie it, …": the lead clause points at a thing named before.
+  if (/^(?:if|when|once|before|after|until|unless)\b[^,]*\b(?:it|them|they|this|that|these|those)\b[^,]*,/i.test(text)) return true;
   // "A colleague asks to borrow your knife …", "A customer tells you …": a situation being set up, not a fact.
   if (/^(?:a|an|your|one of your) (?:colleague|customer|friend|patient|client|guest|student|manager|supervisor|co-worker|coworker|neighbour|neighbor|visitor|child|parent|member of staff|member of the public|diner)s? (?:asks|tells|says|wants|comes|calls|brings|hands|gives|orders|rings|walks|shows|sends|mentions|complains|reports)\b/i.test(text)) return true;
   // "One reason is that …", "Another cause is …", "Others are more cautious": one of the things just introduced.

@@ -1208,4 +1208,14 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const gapped = questions.map((q) => (q.type === 'fill_gaps' ? q.options.text : q.question)).join('\n');
     expect(gapped).not.toMatch(/(?:____|\{\{\d\}\}) and (?:Darlington|Manchester)|(?:Stockton|Liverpool) and (?:____|\{\{\d\}\})/);
   });
+
+  it('15. "X is a bit different" without from what, and a rule whose lead clause points back ("If you can\'t tie it, …") are neither facts nor rules', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    const temp = one('Temperature is a bit different, because photosynthesis is controlled by enzymes.');
+    expect(temp.fact).toBe(false);
+    expect(one('Temperature is different from light, because photosynthesis is controlled by enzymes.').fact).toBe(true);
+    const tie = one("If you can't tie it, use an effective stability device, and as a last resort have a colleague foot the ladder.");
+    expect(tie.rule || tie.fact).toBe(false);
+    expect(one("If you can't tie the ladder, use an effective stability device.").rule).toBe(true);
+  });
 });

@@ -1,5 +1,5 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
@@ -606,7 +606,8 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     if (compoundModifier(s, a.token + a.length)) continue;
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
     // What the speaker sets against the term first ("Weather is the condition …" → "Climate is the condition …").
-    const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
+    // (Never one said of the same things elsewhere: "north has an absolute advantage in both wheat and cloth".)
+    const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).filter((t) => !mightAlsoBeTrue(slot.lecture.sentences, s, a.term, t)).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
     // "the Ordinance of Labourers", "the Statute of Westminster": part of a longer name is no term to swap.
     const tk = s.tokens;
     const capital = (k: number) => /^[A-Z]/.test(tk[k]?.text ?? '');

@@ -386,7 +386,8 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
   if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
   return candidate.occurrences.some((o) => {
     const other = sentences[o.sentence];
-    return context.filter((k) => other.keys.has(k)).length >= 2;
+    // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
+    return context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2;
   });
 }
 
@@ -394,7 +395,7 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
 function siblingMightBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, sibling: string): boolean {
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
   const phrase = new RegExp(`\\b${sibling.split(' ')[0]}\\s+${key.head}`, 'i');
-  return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k)).length >= 2);
+  return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2);
 }
 
 /**

@@ -1218,4 +1218,20 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(tie.rule || tie.fact).toBe(false);
     expect(one("If you can't tie the ladder, use an effective stability device.").rule).toBe(true);
   });
+
+  it('16. a swapped-in sibling said of the same things elsewhere ("we say north has an absolute advantage in both wheat and cloth") never makes a false statement', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'We say north has an absolute advantage in both wheat and cloth.',
+        'North has a comparative advantage in wheat.',
+        'South has a comparative advantage in cloth.',
+        'A comparative advantage means producing something at a lower opportunity cost than another country.',
+        'An absolute advantage means producing more of a good with the same resources.',
+        'Both countries gain when each specialises in its comparative advantage and they trade.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
+    expect(texts).not.toMatch(/North has an absolute advantage in wheat/);
+  });
 });

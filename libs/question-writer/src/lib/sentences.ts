@@ -602,6 +602,8 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length > 26) return false;
   if (!restoredIsOneClause(words)) return false;
+  // "The slope of the ppf shows the opportunity cost usually.": an adverb that opens the next sentence, left at the end of this one.
+  if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
   // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
   if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
   if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;

@@ -700,7 +700,7 @@ function kinship(keyParents: ReadonlySet<string>, t: Term): number {
 }
 
 /** Broad kinds of things, the most specific first: two options of different broad kinds are no rivals. */
-const BROAD_KINDS = ['person', 'animal', 'plant', 'body part', 'geographic point', 'region', 'land', 'celestial body', 'natural object', 'artifact', 'food', 'substance', 'matter', 'process', 'event', 'act', 'attribute', 'measure', 'communication', 'cognition', 'group', 'possession', 'relation', 'abstraction', 'physical entity'];
+const BROAD_KINDS = ['person', 'animal', 'plant', 'body part', 'geographic point', 'region', 'land', 'celestial body', 'natural object', 'artifact', 'food', 'substance', 'matter', 'process', 'event', 'act', 'attribute', 'measure', 'symbol', 'written communication', 'evidence', 'message', 'language unit', 'statement', 'speech act', 'communication', 'cognition', 'group', 'possession', 'relation', 'abstraction', 'physical entity'];
 
 const KIND_PARENTS = new Map<string, string[]>();
 

@@ -1041,6 +1041,9 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(kindsApart('glucose', 'starch')).toBe(false);
     expect(kindsApart('Europe', 'Central Asia')).toBe(false);
     expect(kindsApart('radio waves', 'gamma rays')).toBe(false);
+    // Within communication: a symbol, a piece of writing and a piece of evidence are other kinds ("code" never beside "capital letter").
+    expect(kindsApart('code', 'capital letter')).toBe(true);
+    expect(kindsApart('code', 'argument')).toBe(true);
     const { questions } = writeQuestions({
       segments: lines(
         'The Black Death almost certainly originated in Central Asia, and it travelled west along the trade routes of the Silk Road. ' +

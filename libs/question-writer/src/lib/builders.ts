@@ -315,8 +315,18 @@ function standsAlone(slot: Slot, text: string): boolean {
   });
 }
 
-/** A sentence with a key term and three wrong options of the same kind. */
-function findCloze(slot: Slot, wrong: number): Cloze | null {
+/**
+ * A sentence with a key term and `wrong` wrong options of the same kind; failing that, the first with at least
+ * `fewest` (one pass over the statements: the search is the costly part of a single choice).
+ */
+function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
+  let fallback: Cloze | null = null;
+  // Enough wrong options: the question; fewer (but at least `fewest`): kept in case nothing better comes.
+  const found = (c: Cloze): Cloze | null => {
+    if (c.options.length - 1 >= wrong) return c;
+    fallback ??= c;
+    return null;
+  };
   for (const s of freshFacts(slot)) {
     // "Step two, add … ____": a numbered step is asked about in order, never quoted with its number.
     if (STEP_PREFIX.test(s.text.trim())) continue;
@@ -331,30 +341,39 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
         const around = s.tokens.slice(Math.max(0, a.token - 3), a.token + a.length + 2).map((t) => t.text).join(' ');
         const wrongs = numberDistractors(v, wrong, slot.rng, around).map((x) => x + unitAfter(v, x, rest));
-        if (wrongs.length < wrong) continue;
+        if (wrongs.length < fewest) continue;
         const lead = leansOnPrevious(s, a.token, a.length) ? leadFor(slot, s, [a.surface]) : null;
         if (leansOnPrevious(s, a.token, a.length) && !lead) continue;
-        return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface, lead };
+        const c = found({ sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface, lead });
+        if (c) return c;
+        continue;
       }
       const surface = a.term.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(a.surface) || a.token > 0 ? a.surface : a.surface[0].toLowerCase() + a.surface.slice(1);
+      if (!gappable(s, a)) continue;
       // Wrong options read as the same part of speech as the answer in this very gap.
       const gapped = withGap(s, a.token, a.length, '____');
-      const keyPos = posInGap(gapped, surface);
       // The same kind of thing as the answer: a name of the same shape ("ES6" never with "calculateTotal").
       const kin: string[] = [...listedWith(slot, a.term).map((t) => t.display), ...siblingCompounds(a.term, slot.lecture.sentences)];
-      if (!gappable(s, a)) continue;
       // Wrong options in the answer's number ("reefs", never "lagoon", "atoll").
       const pluralKey = pluralPhrase(a.surface);
       const named = a.term.pos === 'PROPN' && a.token > 0;
-      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
-        .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
+      const candidates = pickDistractors({ key: a.term, count: wrong + 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
+        .filter((w) => sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w))
         .filter((w) => named || pluralPhrase(w) === pluralKey)
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
         .filter((w) => siblingCategory(s, a, w))
         // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
-        .filter((w) => !fragmentTerm(slot, w))
-        .slice(0, wrong);
-      if (wrongs.length < wrong) continue;
+        .filter((w) => !fragmentTerm(slot, w));
+      if (candidates.length < fewest) continue;
+      // The costly checks (tagging the sentence again) last, and only until there are enough.
+      let keyPos: string | null | undefined;
+      const wrongs: string[] = [];
+      for (const w of candidates) {
+        if (wrongs.length >= wrong) break;
+        if (keyPos === undefined) keyPos = posInGap(gapped, surface);
+        if (posInGap(gapped, w) === keyPos && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true)) wrongs.push(w);
+      }
+      if (wrongs.length < fewest) continue;
       const leans = leansOnPrevious(s, a.token, a.length);
       const lead = leans ? leadFor(slot, s, [surface]) : null;
       if (leans && !lead) continue;
@@ -364,12 +383,15 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       if (articleBefore(s, a.token) && wrongs.some((w) => articleFor(w) !== articleFor(surface))) {
         if (wrongs.some(massNoun)) continue;
         const withArticle = (x: string) => `${articleFor(x)} ${x}`;
-        return { sentence: s, key: a.term, surface, token: a.token - 1, length: a.length + 1, options: [withArticle(surface), ...wrongs.map(withArticle)], answer: withArticle(surface), lead };
+        const c = found({ sentence: s, key: a.term, surface, token: a.token - 1, length: a.length + 1, options: [withArticle(surface), ...wrongs.map(withArticle)], answer: withArticle(surface), lead });
+        if (c) return c;
+        continue;
       }
-      return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead };
+      const c = found({ sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead });
+      if (c) return c;
     }
   }
-  return null;
+  return fallback;
 }
 
 function unusedDefinitions(slot: Slot, chapterOnly: boolean): Definition[] {
@@ -475,12 +497,13 @@ export function buildSingleChoice(slot: Slot): Question | null {
     return { ...base(slot, 'single_choice', question, evidence, `“${answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(answer) };
   }
   // Two good wrong options beat a third of another kind ("large amount" beside "carbon tax").
-  const full = findCloze(slot, 3);
+  const found = findCloze(slot, 3, 2);
+  const full = found && found.options.length >= 4 ? found : null;
   if (!full) {
     const defined2 = definitionChoice(slot, 2);
     if (defined2) return defined2;
   }
-  const cloze = full ?? findCloze(slot, 2);
+  const cloze = full ?? found;
   if (!cloze) return statementChoice(slot);
   slot.state.usedKeys.add(cloze.key.id);
   const order = shuffle(cloze.options, slot.rng);

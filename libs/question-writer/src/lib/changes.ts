@@ -825,7 +825,24 @@ const JUDGEMENTS = /^(?:amazing|brilliant|favourite|favorite|scary|clever|normal
  * "cross join"; "oceanic plate" → "continental plate"): the same kind of thing by the speaker's own words,
  * whatever class WordNet gives each. In the key's number.
  */
+const SIBLINGS = new WeakMap<readonly Sentence[], Map<string, string[]>>();
+
 export function siblingCompounds(key: Term, sentences: readonly Sentence[]): string[] {
+  let cache = SIBLINGS.get(sentences);
+  if (!cache) {
+    cache = new Map();
+    SIBLINGS.set(sentences, cache);
+  }
+  const id = `${key.display}\u0000${key.head}\u0000${key.pos}\u0000${key.cls}`;
+  let out = cache.get(id);
+  if (!out) {
+    out = findSiblingCompounds(key, sentences);
+    cache.set(id, out);
+  }
+  return [...out];
+}
+
+function findSiblingCompounds(key: Term, sentences: readonly Sentence[]): string[] {
   const words = key.display.split(/\s+/);
   if (words.length !== 2 || key.pos !== 'NOUN' || key.cls.startsWith('quantity') || key.cls === 'year') return [];
   const modifier = words[0].toLowerCase();

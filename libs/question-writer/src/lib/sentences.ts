@@ -346,6 +346,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
   if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "Minimum wages are an example in the labour market": an example of what was said before.
+  if (/\b(?:is|are|was|were|'s) (?:an|a good|a classic|a great|a perfect|another|one) example\b(?! of\b)/i.test(text)) return true;
   // "Temperature is a bit different, because …": different from, or the same as, what was said before.
   if (/\b(?:is|are|was|were|'s) (?:a bit |a little |slightly |quite |very |completely |totally |just |exactly )?(?:different|similar|the same|alike)\b(?! (?:from|to|than|as|in|between)\b)/i.test(text)) return true;
   // "If you can't tie it, …": the lead clause points at a thing named before.

@@ -5,6 +5,7 @@ import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findSequences } from './facts';
+import { namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
 import { parseSentences } from './nlp';
@@ -1237,5 +1238,13 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     });
     const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
     expect(texts).not.toMatch(/North has an absolute advantage in wheat/);
+  });
+
+  it('17. a titled name is a person\'s ("Viscount Townshend" is never offered beside "Cromford"), and "X is an example" without of what is no fact', () => {
+    expect(namesAlike(new Map(), 'Viscount Townshend', 'Derbyshire')).toBe(false);
+    expect(namesAlike(new Map(), 'Viscount Townshend', 'Robert Bakewell')).toBe(true);
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('Minimum wages are an example in the labour market that many countries use.').fact).toBe(false);
+    expect(one('Minimum wages are an example of a price floor in the labour market.').fact).toBe(true);
   });
 });

@@ -818,7 +818,7 @@ function statementChoice(slot: Slot): Question | null {
   const order = shuffle([right, ...falses.map((x) => statementOf(x.s, x.f.text))], slot.rng);
   const question = slot.lecture.audience === 'children' ? 'Which of these is true?' : 'Which of these statements is true?';
   const reason = `True: “${quoteOf(truth)}” ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
-  return { ...base(slot, 'single_choice', question, [truth, ...falses.map((x) => x.s)], `“${right}”`, reason), options: order, correctAnswer: order.indexOf(right) };
+  return { ...base(slot, 'single_choice', question, [truth, ...falses.map((x) => x.s)], `“${right.replace(/[.!]$/, '')}”`, reason), options: order, correctAnswer: order.indexOf(right) };
 }
 
 /** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */
@@ -866,7 +866,8 @@ export function buildMultipleChoice(slot: Slot): Question | null {
     slot.lecture.audience === 'children'
       ? about ? `Which of these are true about ${topic.toLowerCase()}? Pick all the true ones.` : 'Which of these are true? Pick all the true ones.'
       : about ? `Which statements about ${topic} are true? Select all that apply.` : `Which of these statements are true? Select all that apply.`;
-  const reason = `True: ${trues.map((s) => `“${quoteOf(s)}”`).join(' and ')}. ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
+  // (Each quote ends in its own full stop: none after the closing quote mark.)
+  const reason = `True: ${trues.map((s) => `“${quoteOf(s)}”`).join(' and ')} ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
   const evidence = [...trues, ...falses.map((x) => x.s)];
   return {
     ...base(slot, 'multiple_choice', question, evidence, `the ${trues.length} statements the speaker makes`, reason),

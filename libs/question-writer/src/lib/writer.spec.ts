@@ -1247,4 +1247,10 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     expect(one('Minimum wages are an example in the labour market that many countries use.').fact).toBe(false);
     expect(one('Minimum wages are an example of a price floor in the labour market.').fact).toBe(true);
   });
+
+  it('18. feedback never doubles a full stop after a quote (“… metres.”.)', () => {
+    const { questions } = energySet(['multiple_choice', 'single_choice', 'true_false'], 8, 2);
+    const texts = questions.flatMap((q) => [q.feedback.correct, q.feedback.incorrect]);
+    expect(texts.filter((t) => /[.!?]”\./.test(t))).toEqual([]);
+  });
 });

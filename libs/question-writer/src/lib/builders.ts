@@ -1,6 +1,7 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
+import { parseSentences } from './nlp';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
@@ -314,8 +315,18 @@ function standsAlone(slot: Slot, text: string): boolean {
   });
 }
 
-/** A sentence with a key term and three wrong options of the same kind. */
-function findCloze(slot: Slot, wrong: number): Cloze | null {
+/**
+ * A sentence with a key term and `wrong` wrong options of the same kind; failing that, the first with at least
+ * `fewest` (one pass over the statements: the search is the costly part of a single choice).
+ */
+function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
+  let fallback: Cloze | null = null;
+  // Enough wrong options: the question; fewer (but at least `fewest`): kept in case nothing better comes.
+  const found = (c: Cloze): Cloze | null => {
+    if (c.options.length - 1 >= wrong) return c;
+    fallback ??= c;
+    return null;
+  };
   for (const s of freshFacts(slot)) {
     // "Step two, add … ____": a numbered step is asked about in order, never quoted with its number.
     if (STEP_PREFIX.test(s.text.trim())) continue;
@@ -330,30 +341,39 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
         const around = s.tokens.slice(Math.max(0, a.token - 3), a.token + a.length + 2).map((t) => t.text).join(' ');
         const wrongs = numberDistractors(v, wrong, slot.rng, around).map((x) => x + unitAfter(v, x, rest));
-        if (wrongs.length < wrong) continue;
+        if (wrongs.length < fewest) continue;
         const lead = leansOnPrevious(s, a.token, a.length) ? leadFor(slot, s, [a.surface]) : null;
         if (leansOnPrevious(s, a.token, a.length) && !lead) continue;
-        return { sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface, lead };
+        const c = found({ sentence: s, key: a.term, surface: a.surface, token: a.token, length: a.length, options: [a.surface, ...wrongs], answer: a.surface, lead });
+        if (c) return c;
+        continue;
       }
       const surface = a.term.pos === 'PROPN' || /[A-Z].*[A-Z]/.test(a.surface) || a.token > 0 ? a.surface : a.surface[0].toLowerCase() + a.surface.slice(1);
+      if (!gappable(s, a)) continue;
       // Wrong options read as the same part of speech as the answer in this very gap.
       const gapped = withGap(s, a.token, a.length, '____');
-      const keyPos = posInGap(gapped, surface);
       // The same kind of thing as the answer: a name of the same shape ("ES6" never with "calculateTotal").
       const kin: string[] = [...listedWith(slot, a.term).map((t) => t.display), ...siblingCompounds(a.term, slot.lecture.sentences)];
-      if (!gappable(s, a)) continue;
       // Wrong options in the answer's number ("reefs", never "lagoon", "atoll").
       const pluralKey = pluralPhrase(a.surface);
       const named = a.term.pos === 'PROPN' && a.token > 0;
-      const wrongs = pickDistractors({ key: a.term, count: wrong + 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
-        .filter((w) => posInGap(gapped, w) === keyPos && sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w) && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true))
+      const candidates = pickDistractors({ key: a.term, count: wrong + 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter })
+        .filter((w) => sameKind(a.term, w, kin, slot.lecture.nameKinds) && !misreadTerm(slot, w))
         .filter((w) => named || pluralPhrase(w) === pluralKey)
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
         .filter((w) => siblingCategory(s, a, w))
         // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
-        .filter((w) => !fragmentTerm(slot, w))
-        .slice(0, wrong);
-      if (wrongs.length < wrong) continue;
+        .filter((w) => !fragmentTerm(slot, w));
+      if (candidates.length < fewest) continue;
+      // The costly checks (tagging the sentence again) last, and only until there are enough.
+      let keyPos: string | null | undefined;
+      const wrongs: string[] = [];
+      for (const w of candidates) {
+        if (wrongs.length >= wrong) break;
+        if (keyPos === undefined) keyPos = posInGap(gapped, surface);
+        if (posInGap(gapped, w) === keyPos && swapFits(slot.lecture.sentences, s, a.token, a.length, w, slot.lecture.terms, true)) wrongs.push(w);
+      }
+      if (wrongs.length < fewest) continue;
       const leans = leansOnPrevious(s, a.token, a.length);
       const lead = leans ? leadFor(slot, s, [surface]) : null;
       if (leans && !lead) continue;
@@ -363,12 +383,15 @@ function findCloze(slot: Slot, wrong: number): Cloze | null {
       if (articleBefore(s, a.token) && wrongs.some((w) => articleFor(w) !== articleFor(surface))) {
         if (wrongs.some(massNoun)) continue;
         const withArticle = (x: string) => `${articleFor(x)} ${x}`;
-        return { sentence: s, key: a.term, surface, token: a.token - 1, length: a.length + 1, options: [withArticle(surface), ...wrongs.map(withArticle)], answer: withArticle(surface), lead };
+        const c = found({ sentence: s, key: a.term, surface, token: a.token - 1, length: a.length + 1, options: [withArticle(surface), ...wrongs.map(withArticle)], answer: withArticle(surface), lead });
+        if (c) return c;
+        continue;
       }
-      return { sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead };
+      const c = found({ sentence: s, key: a.term, surface, token: a.token, length: a.length, options: [surface, ...wrongs], answer: surface, lead });
+      if (c) return c;
     }
   }
-  return null;
+  return fallback;
 }
 
 function unusedDefinitions(slot: Slot, chapterOnly: boolean): Definition[] {
@@ -438,7 +461,7 @@ function definitionChoice(slot: Slot, wrong: number): Question | null {
     const key = termFor(slot, d.term);
     if (!key || glossNames(d.gloss, key)) continue;
     const s = slot.lecture.sentences[d.sentence];
-    const wrongs = pickDistractors({ key, count: 3, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    const wrongs = pickDistractors({ key, count: 3, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     if (wrongs.length < wrong) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
     slot.state.usedKeys.add(key.id);
@@ -462,7 +485,7 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const named = namedAlternatives(slot, key, n.description);
     // Other wrong names only from terms the lecture says more than once ("a lovely time" said once is no name).
     const repeated = new Set(slot.lecture.terms.filter((t) => t.occurrences.length >= 2).map((t) => t.display.toLowerCase()));
-    const more = pickDistractors({ key, count: 6, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
+    const more = pickDistractors({ key, count: 6, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, chapter: slot.chapter, avoid: [n.description, ...named], alsoRight: membersOf(slot, n.term) }).filter((w) => repeated.has(w.toLowerCase()));
     const wrongs = [...named, ...more].slice(0, 3);
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(n.term.toLowerCase());
@@ -473,9 +496,15 @@ export function buildSingleChoice(slot: Slot): Question | null {
     const question = aud === 'children' ? `“${clean(n.description)}” What do we call ${what}?` : `“${clean(n.description)}” What is ${what} called?`;
     return { ...base(slot, 'single_choice', question, evidence, `“${answer}”`, evidence.map(quoteOf).join(' ')), options: order, correctAnswer: order.indexOf(answer) };
   }
-  const cloze = findCloze(slot, 3);
   // Two good wrong options beat a third of another kind ("large amount" beside "carbon tax").
-  if (!cloze) return definitionChoice(slot, 2);
+  const found = findCloze(slot, 3, 2);
+  const full = found && found.options.length >= 4 ? found : null;
+  if (!full) {
+    const defined2 = definitionChoice(slot, 2);
+    if (defined2) return defined2;
+  }
+  const cloze = full ?? found;
+  if (!cloze) return statementChoice(slot);
   slot.state.usedKeys.add(cloze.key.id);
   const order = shuffle(cloze.options, slot.rng);
   const statement = withGap(cloze.sentence, cloze.token, cloze.length, '____', cloze.answer);
@@ -600,8 +629,13 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     if (compoundModifier(s, a.token + a.length)) continue;
     // The first candidate that keeps the sentence grammatical (number, determiner, no misread verb).
     // What the speaker sets against the term first ("Weather is the condition …" → "Climate is the condition …").
-    const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
-    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
+    // (Never one said of the same things elsewhere: "north has an absolute advantage in both wheat and cloth".)
+    const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).filter((t) => !mightAlsoBeTrue(slot.lecture.sentences, s, a.term, t)).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
+    // "the Ordinance of Labourers", "the Statute of Westminster": part of a longer name is no term to swap.
+    const tk = s.tokens;
+    const capital = (k: number) => /^[A-Z]/.test(tk[k]?.text ?? '');
+    if (capital(a.token) && ((tk[a.token - 1]?.lower === 'of' && capital(a.token - 2)) || (tk[a.token + a.length]?.lower === 'of' && capital(a.token + a.length + 1)))) continue;
+    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;
@@ -646,6 +680,14 @@ function gappable(s: Sentence, a: { term: Term; token: number; length: number })
   if (/^(?:most|more|less|least|very|so|too)$/i.test(s.tokens[a.token - 1]?.text ?? '')) return false;
   // "The Second ____ was the nobility": the rest of a longer name ("Second Estate") is no term of its own.
   if (a.token > 1 && before && /^[A-Z][a-z]/.test(before.text) && /^[A-Z]/.test(a.term.display) && before.pos !== 'PUNCT') return false;
+  // "The ____ and Darlington Railway", "the ____ and Manchester Railway": one of two names joined inside a longer name.
+  {
+    const ts = s.tokens;
+    const cap = (k: number) => /^[A-Z]/.test(ts[k]?.text ?? '');
+    const after = a.token + a.length;
+    if (cap(a.token) && /^(?:and|&)$/i.test(ts[after]?.text ?? '') && cap(after + 1) && cap(after + 2)) return false;
+    if (cap(a.token) && /^(?:and|&)$/i.test(ts[a.token - 1]?.text ?? '') && cap(a.token - 2) && cap(after)) return false;
+  }
   // "For a ____, bread could eat up …": inside the phrase that leads in to the statement, not the statement.
   const lead = s.tokens.findIndex((t) => t.text === ',');
   const isNumber = a.term.cls === 'year' || a.term.cls.startsWith('quantity');
@@ -686,7 +728,8 @@ function statementOf(s: Sentence, text = s.text): string {
   const head = lead ? lead[1] : '';
   const rest = lead ? lead[2] : t;
   if (/^you\s+(?:should|must|need|have to|always|never)\b/i.test(rest)) return statement(`${head ? cap(head) : ''}${head ? rest : cap(rest)}`);
-  const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ');
+  // "Keep three points of contact and don't overreach." → "You should keep … and not overreach."
+  const body = rest.replace(/^(?:don't|do not)\s+/i, 'not ').replace(/(,?\s+(?:and|or)\s+)(?:don't|do not)\s+/gi, '$1not ');
   return statement(`${head ? cap(head) : ''}${head ? 'you' : 'You'} should ${body[0].toLowerCase()}${body.slice(1)}`);
 }
 
@@ -742,6 +785,42 @@ function evidenceMentions(sentences: readonly Sentence[], word: string): boolean
   return sentences.every((s) => s.tokens.some((t) => t.lower === word || t.lemma === word || t.lower === `${word}s`));
 }
 
+/**
+ * Single choice when no term has wrong options of its kind: "Which of these statements is true?" with one fact
+ * as said and two or three others meaningfully changed (never a negation, never a word of another kind).
+ */
+function statementChoice(slot: Slot): Question | null {
+  const facts = freshFacts(slot, (s) => s.text.length <= 200 && readsAsRule(statementOf(s)), true).sort((a, b) => Number(b.chapter === slot.chapter) - Number(a.chapter === slot.chapter));
+  if (facts.length < 1) return null;
+  const truth = facts[0];
+  if (truth.chapter !== slot.chapter) return null;
+  // Wrong statements from anything said so far, the nearest first.
+  const earlier = slot.lecture.sentences
+    .filter((s) => s.chapter < slot.chapter - 1 && (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && s.text.length <= 200 && readsAsRule(statementOf(s)))
+    .sort((a, b) => b.index - a.index);
+  const falses: Array<{ f: Falsified; s: Sentence }> = [];
+  for (const s of [...facts.slice(1), ...earlier]) {
+    const f = falsify(slot, s);
+    // Two wrong statements that change the same fact ("forty minutes", "twenty minutes" for "thirty") are one.
+    if (f && falses.some((x) => x.f.original.toLowerCase() === f.original.toLowerCase())) continue;
+    if (f && f.kind !== 'negation' && readsAsRule(statementOf(s, f.text))) falses.push({ f, s });
+    if (falses.length >= 3) break;
+  }
+  // A negation ("… do not need a medium" → "… need a medium") only to make up the second wrong statement.
+  for (const s of [...facts.slice(1), ...earlier]) {
+    if (falses.length >= 2) break;
+    if (s.rule || !alterable(s) || falses.some((x) => x.s === s)) continue;
+    const f = changeByNegation(s);
+    if (f) falses.push({ f, s });
+  }
+  if (falses.length < 2) return null;
+  const right = statementOf(truth);
+  const order = shuffle([right, ...falses.map((x) => statementOf(x.s, x.f.text))], slot.rng);
+  const question = slot.lecture.audience === 'children' ? 'Which of these is true?' : 'Which of these statements is true?';
+  const reason = `True: “${quoteOf(truth)}” ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
+  return { ...base(slot, 'single_choice', question, [truth, ...falses.map((x) => x.s)], `“${right.replace(/[.!]$/, '')}”`, reason), options: order, correctAnswer: order.indexOf(right) };
+}
+
 /** Multiple choice: "Which statements about <chapter topic> are true?" with facts as said and facts meaningfully changed. */
 export function buildMultipleChoice(slot: Slot): Question | null {
   // Statements from this chapter first, then from the one before (already watched) when this one is short.
@@ -787,7 +866,8 @@ export function buildMultipleChoice(slot: Slot): Question | null {
     slot.lecture.audience === 'children'
       ? about ? `Which of these are true about ${topic.toLowerCase()}? Pick all the true ones.` : 'Which of these are true? Pick all the true ones.'
       : about ? `Which statements about ${topic} are true? Select all that apply.` : `Which of these statements are true? Select all that apply.`;
-  const reason = `True: ${trues.map((s) => `“${quoteOf(s)}”`).join(' and ')}. ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
+  // (Each quote ends in its own full stop: none after the closing quote mark.)
+  const reason = `True: ${trues.map((s) => `“${quoteOf(s)}”`).join(' and ')} ${falses.map((x) => whyFalse(x.f, x.s)).join(' ')}`;
   const evidence = [...trues, ...falses.map((x) => x.s)];
   return {
     ...base(slot, 'multiple_choice', question, evidence, `the ${trues.length} statements the speaker makes`, reason),
@@ -812,10 +892,29 @@ export function isAction(text: string): boolean {
 }
 
 /** Scenario: a situation from an if-then rule and the action for it; else a description to name. */
+/**
+ * A situation that does not say what it is about: a thing named before ("You can't tie it.") or a verb with
+ * nothing after it ("A customer asks."). A learner cannot picture it.
+ */
+export function vagueSituation(situation: string): boolean {
+  const tokens = parseSentences(situation.replace(/[.!]$/, ''))[0]?.tokens.filter((t) => t.pos !== 'PUNCT') ?? [];
+  if (tokens.length < 3) return true;
+  if (tokens.some((t, i) => i > 0 && /^(?:it|this|that|these|those|them|they|one|there)$/i.test(t.text) && !['NOUN', 'PROPN', 'ADJ'].includes(tokens[i + 1]?.pos ?? ''))) return true;
+  const last = tokens[tokens.length - 1];
+  return last.pos === 'VERB' && tokens.length <= 4;
+}
+
+/** Whether an action says the answer's verb ("Ask your supervisor" in "Check the matrix or ask the chef"). */
+export function sharesVerb(answer: string, action: string): boolean {
+  const verb = answer.trim().replace(/^(?:don't|do not|never|always)\s+/i, '').split(/\s+/)[0]?.toLowerCase().replace(/[^a-z]/g, '') ?? '';
+  return verb.length >= 2 && new RegExp(`\\b${verb}\\b`, 'i').test(action);
+}
+
 export function buildScenario(slot: Slot): Question | null {
   const { lecture } = slot;
   const rules = lecture.rules.filter((r, i) => !slot.state.usedRules.has(i) && lecture.sentences[r.sentence].chapter === slot.chapter);
   for (const rule of rules) {
+    if (vagueSituation(rule.situation)) continue;
     const others = [
       ...lecture.rules.filter((r) => r !== rule).map((r) => r.action),
       ...lecture.sentences.filter((s) => s.instruction && s.index !== rule.sentence).map((s) => clean(s.text).replace(/[.!]$/, '').replace(/^(?:and\s+)?(?:step \w+|first|second|third|then|next|finally)\s*[:,]\s*/i, '').replace(/^you\s+(?:should|must|need to|have to)\s+/i, '').replace(/^(?:if|when|whenever|once|before|after)\b[^,]{3,80},\s*/i, '')),
@@ -825,7 +924,9 @@ export function buildScenario(slot: Slot): Question | null {
       // An action, like the answer: an order that opens with its verb ("Check the join condition"), one
       // clause; never "Now, hang on" or "Miss one, and your data disagrees".
       .filter((a) => isAction(a))
-      .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)));
+      .filter((a) => !a.toLowerCase().split(/\s+/).some((w) => w.length > 4 && rule.action.toLowerCase().includes(w)))
+      // "Ask your supervisor" beside "Check the allergen matrix or ask the chef": the answer's own verb makes another right answer.
+      .filter((a) => !sharesVerb(rule.action, a));
     if (others.length < 2) continue;
     const wrongs = shuffle(others, slot.rng).slice(0, 3);
     slot.state.usedRules.add(lecture.rules.indexOf(rule));

@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { antonyms, baseForm, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -16,7 +16,13 @@ export interface Falsified {
 }
 
 /** The grammatical plural of a noun phrase's last word. */
+/** Irregular plurals of nouns a lecture may offer as options ("louse" → "lice", never "louses"). */
+const IRREGULAR_PLURALS: Record<string, string> = { louse: 'lice', mouse: 'mice', goose: 'geese', tooth: 'teeth', foot: 'feet', man: 'men', woman: 'women', child: 'children', person: 'people', ox: 'oxen', leaf: 'leaves', wolf: 'wolves', knife: 'knives', life: 'lives', half: 'halves', shelf: 'shelves', calf: 'calves', loaf: 'loaves', thief: 'thieves', wife: 'wives', cactus: 'cacti', fungus: 'fungi', nucleus: 'nuclei', bacterium: 'bacteria', criterion: 'criteria', phenomenon: 'phenomena', larva: 'larvae', antenna: 'antennae', alga: 'algae', species: 'species', sheep: 'sheep', deer: 'deer', fish: 'fish', crisis: 'crises', analysis: 'analyses', axis: 'axes', hypothesis: 'hypotheses', thesis: 'theses', index: 'indices', matrix: 'matrices', vertex: 'vertices', datum: 'data', medium: 'media', stimulus: 'stimuli', radius: 'radii' };
+
 export function pluralise(phrase: string): string {
+  const last = /(\w+)$/.exec(phrase)?.[1] ?? '';
+  const irregular = IRREGULAR_PLURALS[last.toLowerCase()];
+  if (irregular) return phrase.slice(0, phrase.length - last.length) + (/^[A-Z]/.test(last) ? irregular[0].toUpperCase() + irregular.slice(1) : irregular);
   return phrase.replace(/(\w+)$/, (w) => (/(?:s|x|z|ch|sh)$/i.test(w) ? `${w}es` : /[^aeiou]y$/i.test(w) ? `${w.slice(0, -1)}ies` : `${w}s`));
 }
 
@@ -214,6 +220,12 @@ const SCALAR_VERBS = new Set(['increase', 'decrease', 'rise', 'fall', 'raise', '
  * somewhere in the lecture (`spoken`, lemmas): WordNet's other verb pairs read wrongly ("moved the goods" →
  * "stayed the goods", "freed" → "confined").
  */
+/** Whether two senses of an adjective have opposites with nothing in common ("present": absent / past, future). */
+export function ambiguousOpposite(adjective: string): boolean {
+  const sets = antonymsBySense(adjective, 'adj').filter((a) => a.length > 0);
+  return sets.some((a, i) => sets.slice(i + 1).some((b) => !a.some((x) => b.includes(x))));
+}
+
 export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new Set()): Falsified | null {
   for (let i = 1; i < s.tokens.length; i++) {
     const t = s.tokens[i];
@@ -238,8 +250,12 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // A comparative or superlative ("lower", "fastest") compares with something: its bare antonym ("high", "slow") breaks the comparison.
     if (predicative && (t.lower !== t.lemma.toLowerCase() || /(?:er|est)$/.test(t.lower) && baseForm(t.lower, 'adj') !== t.lower)) continue;
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
+    // "present" is "absent" in one sense and "past" or "future" in another, "active" is "inactive" or
+    // "passive": an adjective whose senses have different opposites gets one only when the speaker says it.
+    const ambiguous = predicative && ambiguousOpposite(t.lemma);
+    if (ambiguous && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
-    if (verb && !SCALAR_VERBS.has(t.lemma)) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
+    if ((verb && !SCALAR_VERBS.has(t.lemma)) || ambiguous) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
     // "help prevent" → "help let": an opposite of many senses reads as nonsense.
     if (verb) found.splice(0, found.length, ...found.filter((a) => !PHRASAL.has(a) && !/^(?:let|allow|permit)$/.test(a)));
     if (found.length === 0) continue;
@@ -340,6 +356,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
     }
   }
   if (/^(?:do)$/i.test(words[notAt - 1].lower) && clauseStart === notAt - 1) return null;
+  // "sunburn if you're not careful", "unless it is not cooked": a condition is no claim; without its negation
+  // the sentence turns into nonsense ("sunburn if you're careful"), not into a false statement.
+  if (clauseStart > 0 && /^(?:if|unless|when|whenever|once|until)$/i.test(words[clauseStart - 1].text)) return null;
   // "Vaccines also protect people who haven't been vaccinated": a negation inside a relative clause
   // describes who or what is meant; removing it changes the subject of the claim, not its truth.
   if (words.slice(1, notAt).some((w, k) => /^(?:who|which|that|whose|whom|where)$/i.test(w.text) && ['NOUN', 'PROPN', 'PRON'].includes(words[k].pos))) return null;
@@ -367,7 +386,8 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
   if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
   return candidate.occurrences.some((o) => {
     const other = sentences[o.sentence];
-    return context.filter((k) => other.keys.has(k)).length >= 2;
+    // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
+    return context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2;
   });
 }
 
@@ -375,7 +395,7 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
 function siblingMightBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, sibling: string): boolean {
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
   const phrase = new RegExp(`\\b${sibling.split(' ')[0]}\\s+${key.head}`, 'i');
-  return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k)).length >= 2);
+  return sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2);
 }
 
 /**
@@ -398,7 +418,9 @@ export function changeSibling(s: Sentence, terms: readonly Term[], sentences: re
       // ("produced slowly" / "produced much faster") make the swap false, as wanted.
       const context = [...s.keys].filter((k) => !term.key.split(' ').includes(k));
       const phrase = new RegExp(`\\b${word}\\s+${term.head}`, 'i');
-      if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => other.keys.has(k)))) continue;
+      // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
+      const says = (other: Sentence, k: string) => other.keys.has(k) || other.tokens.some((t) => t.lower === k || t.lemma === k);
+      if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => says(other, k)))) continue;
       const siblingTerm = terms.find((t) => t.display.toLowerCase() === sibling.toLowerCase() || t.key === sibling.toLowerCase());
       if (siblingTerm && siblingTerm.occurrences.length < 2) continue;
       // "a primary" ↔ "an inner": the article before agrees.
@@ -547,6 +569,8 @@ export interface DistractorQuery {
   lectureOnly?: boolean;
   /** What the speaker says each name is: a name's wrong options are names described alike. */
   kinds?: NameKinds;
+  /** Options shown on their own (single choice): never one WordNet puts in another kind than the key. */
+  strictKind?: boolean;
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
@@ -675,6 +699,54 @@ function kinship(keyParents: ReadonlySet<string>, t: Term): number {
   return [...specificParents(word)].filter((h) => keyParents.has(h)).length;
 }
 
+/** Broad kinds of things, the most specific first: two options of different broad kinds are no rivals. */
+const BROAD_KINDS = ['person', 'animal', 'plant', 'body part', 'geographic point', 'region', 'land', 'celestial body', 'natural object', 'artifact', 'food', 'substance', 'matter', 'process', 'event', 'act', 'attribute', 'measure', 'symbol', 'written communication', 'evidence', 'message', 'language unit', 'statement', 'speech act', 'communication', 'cognition', 'group', 'possession', 'relation', 'abstraction', 'physical entity'];
+
+const KIND_PARENTS = new Map<string, string[]>();
+
+/** The WordNet classes of a word's first sense up to the top, via its base form or, for an unknown phrase, its last word. */
+function kindParents(text: string): string[] {
+  const x = text.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  let out = KIND_PARENTS.get(x);
+  if (!out) {
+    const tries = [x, baseForm(x, 'noun') ?? x, x.replace(/s$/, '')];
+    const last = x.split(/\s+/).pop() ?? x;
+    if (last !== x) tries.push(last, baseForm(last, 'noun') ?? last);
+    out = [];
+    for (const w of tries) {
+      out = hypernymsUpTo(w, 14);
+      if (out.length) break;
+    }
+    KIND_PARENTS.set(x, out);
+  }
+  return out;
+}
+
+function broadKind(parents: readonly string[]): string | undefined {
+  return BROAD_KINDS.find((k) => parents.includes(k));
+}
+
+/**
+ * Whether WordNet puts a wrong option in another broad kind of thing than the key ("Central Asia", land,
+ * beside "Jupiter", a celestial body; "disinfectant", a substance, beside "knife", an artifact; "workshop",
+ * a place, beside "thread"), or the option is a more general word for the key ("electromagnetic waves"
+ * beside "radio waves", "disease" beside "plague"). Words WordNet does not know are left to the other checks.
+ */
+export function kindsApart(key: string, candidate: string): boolean {
+  const mine = kindParents(key);
+  const theirs = kindParents(candidate);
+  if (!mine.length || !theirs.length) return false;
+  return moreGeneral(key, candidate) || broadKind(mine) !== broadKind(theirs);
+}
+
+/** Whether a wrong option is a more general word for the key: "disease" for "plague", "electromagnetic waves" for "radio waves" (also right). */
+export function moreGeneral(key: string, candidate: string): boolean {
+  const mine = kindParents(key).slice(0, 6);
+  if (!mine.length) return false;
+  const c = candidate.toLowerCase().replace(/^(?:the|a|an)\s+/, '');
+  return [c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.includes(w));
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -686,6 +758,11 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
+    // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
+    .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
+    // "England" for "Britain": a part or the whole of the key is often also true.
+    .filter((t) => !partOf(key.display.toLowerCase(), t.display.toLowerCase()))
+    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.
     .filter((t) => !VAGUE_NOUNS.has(t.head) && !VAGUE_NOUNS.has(t.display.toLowerCase().split(/\s+/).pop() ?? ''))
@@ -715,6 +792,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
     if (out.length >= q.count) break;
     if (right.has(sib.toLowerCase()) || (q.avoid ?? []).some((a) => overlapping(a, sib.split(' ')[0])) || out.some((o) => o.split(' ')[0] === sib.split(' ')[0])) continue;
     if (q.sentence && (q.sentence.text.toLowerCase().includes(sib.toLowerCase()) || siblingMightBeTrue(q.sentences, q.sentence, key, sib))) continue;
+    if (moreGeneral(key.display, sib)) continue;
     out.push(sib);
   }
   for (const t of fromLecture) {
@@ -747,7 +825,24 @@ const JUDGEMENTS = /^(?:amazing|brilliant|favourite|favorite|scary|clever|normal
  * "cross join"; "oceanic plate" → "continental plate"): the same kind of thing by the speaker's own words,
  * whatever class WordNet gives each. In the key's number.
  */
+const SIBLINGS = new WeakMap<readonly Sentence[], Map<string, string[]>>();
+
 export function siblingCompounds(key: Term, sentences: readonly Sentence[]): string[] {
+  let cache = SIBLINGS.get(sentences);
+  if (!cache) {
+    cache = new Map();
+    SIBLINGS.set(sentences, cache);
+  }
+  const id = `${key.display}\u0000${key.head}\u0000${key.pos}\u0000${key.cls}`;
+  let out = cache.get(id);
+  if (!out) {
+    out = findSiblingCompounds(key, sentences);
+    cache.set(id, out);
+  }
+  return [...out];
+}
+
+function findSiblingCompounds(key: Term, sentences: readonly Sentence[]): string[] {
   const words = key.display.split(/\s+/);
   if (words.length !== 2 || key.pos !== 'NOUN' || key.cls.startsWith('quantity') || key.cls === 'year') return [];
   const modifier = words[0].toLowerCase();

@@ -83,6 +83,9 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
         if (gloss) {
           const cut = /,\s+(?:and|but|while|whereas)\s+(?:the|a|an|this|these|its|their)?\s*[\w-]+(?:\s+[\w-]+){0,3}\s+(?:is|are|was|were|has|have)\b/i.exec(gloss);
           if (cut) gloss = gloss.slice(0, cut.index);
+          // "the back part, and on a worker bee there's a sting at the very end": any clause with a verb of its own after ", and".
+          const joined = /,\s+(?:and|but|while|whereas|so)\s+(.+)$/i.exec(gloss);
+          if (joined && parseSentences(joined[1])[0]?.tokens.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) gloss = gloss.slice(0, joined.index);
         }
         if (gloss && !BAD_GLOSS_START.test(gloss) && gloss.split(/\s+/).length >= 4 && gloss.length <= 200 && (GLOSS_NOUN.test(gloss) || /\b(?:that|which|who|where|when|by which|in which|used to|of)\b/i.test(gloss))) {
           if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: s.index });
@@ -190,6 +193,8 @@ function listItems(text: string): string[] | null {
   const parts = clean.split(/\s*,\s*(?:and\s+|or\s+)?|\s+and\s+|\s+or\s+/i).map((p) => p.replace(DET, '').trim()).filter(Boolean);
   if (parts.length < 2 || parts.length > 6) return null;
   if (parts.some((p) => p.split(/\s+/).length > 4 || /\b(?:is|are|was|were|has|have|can|will|do|does|that|which|because|so|then|etc|other|more|many|lots)\b/i.test(p) || !/\p{L}/u.test(p))) return null;
+  // "the male bees, and they don't collect food or make honey": a clause or a verb phrase is no member.
+  if (parts.some((p) => /\b(?:not|never|no|they|we|you|he|she|it|i)\b|n't\b/i.test(p) || parseSentences(p)[0]?.tokens[0]?.pos === 'VERB')) return null;
   return parts;
 }
 
@@ -212,7 +217,8 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
       continue;
     }
     m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
-    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1])) {
+    // "The three parts are …": a count of things, not a category to sort into.
+    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
       const members = listItems(m[2]);
       if (members && members.length >= 2) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
     }

@@ -77,8 +77,12 @@ export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
 const PERSON = 'noun.person';
 
 /** A first name and a surname ("Eunice Foote", "Linus Torvalds"); not "Red Pyramid" nor "Roman Empire", whose last word is a thing. */
+/** Titles that make the name after them a person's ("Viscount Townshend", "King Harold", "Sir Isaac Newton"). */
+const TITLES = /^(?:king|queen|prince|princess|lord|lady|sir|dame|duke|duchess|earl|count|countess|viscount|baron|baroness|emperor|empress|tsar|czar|pope|saint|st|president|general|admiral|captain|colonel|dr|doctor|professor|mr|mrs|ms|miss|reverend|bishop|archbishop|pharaoh|sultan|caliph|chancellor|senator|governor)$/i;
+
 function personName(text: string): boolean {
   const words = text.split(' ');
+  if (words.length >= 2 && TITLES.test(words[0].replace(/\.$/, '')) && /^[A-Z]/.test(words[1])) return true;
   if (words.length < 2 || !isGivenName(words[0])) return false;
   const last = words[words.length - 1].toLowerCase();
   return !isKnown(last, 'noun') || nounClasses(last).includes(PERSON);

@@ -35,7 +35,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['alternatively', 'likewise', 'similarly', 'conversely', 'meanwhile', 'right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler)\b/i;
+const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
@@ -180,7 +180,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
       const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i)) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
       // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
-      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)));
+      // "… with the same resources and you might think …": the same with a pronoun as the second subject.
+      const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
+      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
       const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
@@ -311,7 +313,10 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
   const misread = a.pos === 'NOUN' || a.pos === 'PROPN' || (a.pos === 'ADJ' && !/^(?:even|only|just|such|quite|rather|most|least|more|less|much|many|few|all|both)$/.test(a.lower));
   const verbFirst = a.pos === 'VERB' || (misread && baseForm(a.lower, 'verb') === a.lower && b !== undefined && (b.pos === 'DET' || /^(?:your|their|his|her|its|the|a|an|any|all|every|each)$/i.test(b.text)));
   // "Cling film is good …": a noun phrase with its own verb, not an order.
-  const hasSubjectVerb = words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
+  // "Plague moved at two kilometres a day": a noun the tagger read as a verb, then its past-tense verb
+  // ("Keep cooked food apart" is still an order: the participle describes the noun after it).
+  const pastAfter = b !== undefined && b.pos === 'VERB' && b.lower !== b.lemma && /ed$/.test(b.lower) && !['NOUN', 'PROPN', 'ADJ'].includes(c?.pos ?? '');
+  const hasSubjectVerb = pastAfter || words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
   if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
   if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
   return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));
@@ -341,6 +346,16 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bback (?:towards?|down to|up to) (?:about |around )?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|a hundred)\b/i.test(text)) return true;
   // "The traditional explanation, and the one in your textbook, is …": an explanation of what was said before.
   if (/^the (?:\w+ ){0,2}(?:explanation|reason|theory|view|version|answer)\b(?! (?:of|for|to|why|that|behind)\b)/i.test(text)) return true;
+  // "Minimum wages are an example in the labour market": an example of what was said before.
+  if (/\b(?:is|are|was|were|'s) (?:an|a good|a classic|a great|a perfect|another|one) example\b(?! of\b)/i.test(text)) return true;
+  // "Temperature is a bit different, because …": different from, or the same as, what was said before.
+  if (/\b(?:is|are|was|were|'s) (?:a bit |a little |slightly |quite |very |completely |totally |just |exactly )?(?:different|similar|the same|alike)\b(?! (?:from|to|than|as|in|between)\b)/i.test(text)) return true;
+  // "If you can't tie it, …": the lead clause points at a thing named before.
+  if (/^(?:if|when|once|before|after|until|unless)\b[^,]*\b(?:it|them|they|this|that|these|those)\b[^,]*,/i.test(text)) return true;
+  // "A colleague asks to borrow your knife …", "A customer tells you …": a situation being set up, not a fact.
+  if (/^(?:a|an|your|one of your) (?:colleague|customer|friend|patient|client|guest|student|manager|supervisor|co-worker|coworker|neighbour|neighbor|visitor|child|parent|member of staff|member of the public|diner)s? (?:asks|tells|says|wants|comes|calls|brings|hands|gives|orders|rings|walks|shows|sends|mentions|complains|reports)\b/i.test(text)) return true;
+  // "One reason is that …", "Another cause is …", "Others are more cautious": one of the things just introduced.
+  if (/^(?:one|another|a second|a third|the other) (?:reason|cause|factor|problem|example|effect|consequence|way)\b(?! (?:for|why|of|that)\b)/i.test(text) || /^others\b(?! (?:of|in)\b)/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
   if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;
@@ -582,15 +597,21 @@ function conditionalIsStatement(tokens: readonly Token[]): boolean {
 const DEFINING = /^[\w' -]{2,40}?\s(?:means|refers to|is defined as|stands for)\s/i;
 
 /**
- * A sentence restored from unpunctuated captions is only trusted when it is short and plain: at most 22
+ * A sentence restored from unpunctuated captions is only trusted when it is short and plain: at most 26
  * words, no question word or filler inside, no second clause glued on with "so" or "like".
  */
 function restoredLooksComplete(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
-  if (words.length > 22) return false;
+  if (words.length > 26) return false;
   if (!restoredIsOneClause(words)) return false;
+  // "The slope of the ppf shows the opportunity cost usually.": an adverb that opens the next sentence, left at the end of this one.
+  if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
+  // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
+  if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
   if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
-  const finite = words.filter((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
+  // "can create", "want to produce", "is not used": a verb after a helper, "to" or a negation is part of one verb group.
+  const grouped = (k: number) => ['AUX', 'PART'].includes(words[k - 1]?.pos ?? '') || (words[k - 1]?.pos === 'ADV' && ['AUX', 'PART'].includes(words[k - 2]?.pos ?? ''));
+  const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
   return finite <= 1 || (finite <= 3 && linked);
 }

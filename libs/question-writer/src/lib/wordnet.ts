@@ -455,6 +455,37 @@ export function directAntonymsOf(word: string, pos: WordNetPos): string[] {
   return unique(senses(entry, pos).flatMap((s) => directAntonyms(s, entry.lemma)).map(display));
 }
 
+/**
+ * The direct antonyms of a word's senses in WordNet's order, one list per sense that has any: "present" has
+ * "absent" for one sense and "past"/"future" for another, so its opposite depends on what the speaker meant.
+ */
+export function antonymsBySense(word: string, pos: WordNetPos): string[][] {
+  const entry = lookup(word, pos);
+  if (!entry) return [];
+  return senses(entry, pos).map((s) => unique(directAntonyms(s, entry.lemma).map(display)));
+}
+
+/**
+ * Whether one noun is a part of the other in WordNet (first senses, up to two part/member/substance steps,
+ * either way): "rung" of "ladder", "England" of "Britain". An option that is the whole of the key, or a part
+ * of it, is often also true ("mud on a ladder" when the speaker said "mud on a rung").
+ */
+export function partOf(a: string, b: string): boolean {
+  const first = (w: string) => {
+    const e = lookupNoun(w);
+    return e && e.offsets.length ? readSynset('noun', e.offsets[0]) : null;
+  };
+  const x = first(a);
+  const y = first(b);
+  if (!x || !y) return false;
+  const wholes = (syn: Synset, depth: number): number[] => {
+    if (depth === 0) return [];
+    const up = syn.pointers.filter((p) => p.symbol === '#p' || p.symbol === '#m' || p.symbol === '#s').map((p) => p.offset);
+    return [...up, ...up.flatMap((o) => wholes(readSynset('noun', o), depth - 1))];
+  };
+  return wholes(x, 2).includes(y.offset) || wholes(y, 2).includes(x.offset);
+}
+
 /** Whether a word of this part of speech is tagged in WordNet's sense-tagged corpus (a common word). */
 export function isCommonWord(word: string, pos: WordNetPos): boolean {
   return (lookup(word, pos)?.tagsenseCount ?? 0) > 0;

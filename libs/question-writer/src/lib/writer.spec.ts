@@ -1,14 +1,15 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, changeByNegation, changeDegree, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { isAction, leansOnPrevious, swappable } from './builders';
+import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
-import { findDefinitions, findSequences } from './facts';
+import { findCategories, findDefinitions, findSequences } from './facts';
+import { namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
 import { parseSentences } from './nlp';
-import { isCommonNoun } from './wordnet';
+import { isCommonNoun, partOf } from './wordnet';
 import { energySegments } from './testing/energy-lecture';
 import { WATER_CYCLE_SAMPLE } from './testing/water-cycle-sample';
 import { writeQuestionSet, writeQuestions } from './writer';
@@ -1026,3 +1027,230 @@ describe('question writer: what a strict teacher discarded on an eighth unseen s
   });
 });
 
+
+describe('question writer: what a strict teacher edited on a tenth unseen set', () => {
+  const lines = (text: string) => timed(text.split(/(?<=[.!?])\s+/));
+
+  it('1. a single choice never offers a thing of another broad kind ("Jupiter" for "Central Asia", "knife" for "disinfectant") or a more general word for the key', () => {
+    expect(kindsApart('Central Asia', 'Jupiter')).toBe(true);
+    expect(kindsApart('Europe', 'Saturn')).toBe(true);
+    expect(kindsApart('disinfectant', 'knife')).toBe(true);
+    expect(kindsApart('radio waves', 'electromagnetic waves')).toBe(true);
+    expect(kindsApart('plague', 'disease')).toBe(true);
+    // Same kinds stay: planets, gases, sugars, places.
+    expect(kindsApart('Venus', 'Mars')).toBe(false);
+    expect(kindsApart('glucose', 'starch')).toBe(false);
+    expect(kindsApart('Europe', 'Central Asia')).toBe(false);
+    expect(kindsApart('radio waves', 'gamma rays')).toBe(false);
+    // Within communication: a symbol, a piece of writing and a piece of evidence are other kinds ("code" never beside "capital letter").
+    expect(kindsApart('code', 'capital letter')).toBe(true);
+    expect(kindsApart('code', 'argument')).toBe(true);
+    const { questions } = writeQuestions({
+      segments: lines(
+        'The Black Death almost certainly originated in Central Asia, and it travelled west along the trade routes of the Silk Road. ' +
+          'The plague reached Europe in 1347 and killed between a third and a half of the population. ' +
+          'The medical faculty of Paris blamed a conjunction of Saturn, Jupiter and Mars in 1345, which corrupted the air. ' +
+          'Doctors recommended burning aromatic herbs and fleeing infected areas. ' +
+          'Yersinia pestis is carried by fleas that live on black rats and other rodents. ' +
+          'The pneumonic form infected the lungs and was almost always fatal.',
+      ),
+      settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Central Asia')) expect(q.options).not.toContain('Jupiter');
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Europe')) expect(q.options).not.toContain('Saturn');
+  });
+
+  it('2. no false statement from an adjective whose senses have different opposites ("The feet must be future"), nor from a negation inside a condition ("sunburn if you\'re careful")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(ambiguousOpposite('present')).toBe(true);
+    expect(ambiguousOpposite('active')).toBe(true);
+    expect(ambiguousOpposite('liquid')).toBe(false);
+    expect(changeToAntonym(one('The feet must be present, clean and in good condition, because missing feet make a ladder slip.'))?.text ?? '').not.toMatch(/future|past/);
+    expect(changeToAntonym(one('During REM sleep your brain is very active, and most vivid dreaming happens.'))?.text ?? '').not.toMatch(/passive/);
+    // Another opposite of it said elsewhere ("quiet") does not license an unsaid one ("passive").
+    expect(changeToAntonym(one('During REM sleep your brain is very active, and most vivid dreaming happens.'), new Set(['quiet']))?.text ?? '').not.toMatch(/passive/);
+    expect(changeByNegation(one("Ultraviolet is what gives you a suntan, and sunburn if you're not careful."))).toBeNull();
+    expect(changeByNegation(one('Unlike sound, electromagnetic waves do not need a medium.'))?.text).toBe('Unlike sound, electromagnetic waves need a medium.');
+  });
+
+  it('3. a sentence whose first noun can be read as a verb ("Plague moved …") is a statement, never restated as "You should plague moved …"', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('Plague moved at something like two kilometres a day, faster along the sea routes.').rule).toBe(false);
+    expect(one('Keep cooked food away from raw meat in the fridge.').rule).toBe(true);
+  });
+
+  it('4. an order with a second "don\'t" is restated whole: "You should keep three points of contact and not overreach."', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'Always face the ladder while you climb, and keep three points of contact.',
+        'Keep three points of contact and don\'t overreach.',
+        'Check the stiles, feet and rungs before every use.',
+        'Set the ladder up at an angle of about seventy-five degrees on firm, level ground.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 2, questionsPerChapter: 2 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question]));
+    expect(texts.join('\n')).not.toMatch(/should .* and don't/);
+  });
+
+  it('5. an aside, a memory aid and "one reason"/"others" without what they belong to are no facts', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one("Quick aside, no, a microwave oven does not cook from the inside out, it heats the outer few centimetres.").fact).toBe(false);
+    expect(one('A lot of people remember the order with a silly sentence, Rabbits Mate In Very Unusual eXpensive Gardens.').fact).toBe(false);
+    expect(one('One reason is that there are fewer wild flowers, because meadows have been turned into farms.').fact).toBe(false);
+    expect(one('Others are more cautious and argue it sped up changes already under way.').fact).toBe(false);
+    expect(one('One reason for the decline of bees is the loss of wild flowers.').fact).toBe(true);
+    expect(one('Microwaves are absorbed by water molecules in the food, and that heats the food up.').fact).toBe(true);
+  });
+
+  it('6. a category has noun-phrase members and a name that is no count: never "Drones: male bees; make honey; they don\'t collect food"', () => {
+    const sentences = readLecture(timed([
+      "Drones are the male bees, and they don't collect food or make honey.",
+      'The three parts are the head, the thorax and the abdomen.',
+      'Renewable sources include solar, wind and hydro.',
+    ]));
+    const names = findCategories(sentences).map((c) => c.name);
+    expect(names).toEqual(['Renewable sources']);
+  });
+
+  it('7. a scenario\'s situation says what it is about: never "You can\'t tie it." or "A customer asks."', () => {
+    expect(vagueSituation("you can't tie it")).toBe(true);
+    expect(vagueSituation('a customer asks')).toBe(true);
+    expect(vagueSituation("you can't tie the ladder at the top")).toBe(false);
+    expect(vagueSituation('a customer asks about allergens in a dish')).toBe(false);
+    expect(vagueSituation('someone is bleeding heavily from a cut')).toBe(false);
+  });
+
+  it('8. no wrong option is a more general word for the key, in any type ("disease" for "plague", "electromagnetic waves" for "radio waves"), and a plural is spelt right ("lice", never "louses")', () => {
+    expect(moreGeneral('plague', 'disease')).toBe(true);
+    expect(moreGeneral('radio waves', 'electromagnetic waves')).toBe(true);
+    expect(moreGeneral('plague', 'quarantine')).toBe(false);
+    expect(pluralise('louse')).toBe('lice');
+    expect(pluralise('body louse')).toBe('body lice');
+    expect(pluralise('flea')).toBe('fleas');
+  });
+
+  it('9. a false statement never swaps in a thing of another broad kind ("mutations in fibre optic cables") or a word inside a longer name ("the Ordinance of Jews")', () => {
+    expect(kindsApart('cells', 'fibre optic cables')).toBe(true);
+    const { questions } = writeQuestions({
+      segments: timed([
+        'In England, the Ordinance of Labourers of 1349 fixed wages at the levels before the plague.',
+        'Jewish communities were falsely accused of poisoning wells in many towns of the Holy Roman Empire.',
+        'The Statute of Labourers of 1351 was widely ignored by peasants and lords.',
+        'Labourers could demand higher wages because so many workers had died.',
+        'The Peasants\' Revolt of 1381 grew partly out of resentment at these laws.',
+        'Land became cheap and plentiful, so rents fell across the country.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
+    expect(texts).not.toMatch(/Ordinance of (?!Labourers)|Statute of (?!Labourers)/);
+  });
+
+  it('10. a caption sentence with a helper verb ("can create", "want to produce") or up to 26 words is one clause; a run-on condition with no result is not', () => {
+    const captions = (text: string) => {
+      const words = text.split(' ');
+      const out: TranscriptSegment[] = [];
+      for (let i = 0; i < words.length; i += 5) out.push({ start: i / 2.5, end: (i + 5) / 2.5, text: words.slice(i, i + 5).join(' ') });
+      return readLecture(out);
+    };
+    const lead = 'okay hi everyone welcome back so today we are looking at how markets work and why prices move up and down over time and what happens when the government steps in to set a price for a good or a service ';
+    const trusted = (text: string) => captions(lead + text).filter((s) => !s.doubtful).map((s) => s.text);
+    expect(trusted('okay so a price floor can create a surplus')).toContain('A price floor can create a surplus.');
+    expect(trusted('right demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time')).toContain('Demand is the quantity of a good or service that consumers are willing and able to buy at different prices over a period of time.');
+    expect(trusted('so the slope of the ppf shows the opportunity cost usually the ppf is bowed outwards').join(' ')).not.toMatch(/cost usually\./);
+    expect(trusted('now sellers have to cut prices to get rid of their stock and if the price is below equilibrium').join(' ')).not.toMatch(/and if the price/);
+  });
+
+  it('11. a situation being set up ("A colleague asks to borrow your knife …") is no fact; a scenario never offers the answer\'s own verb as a wrong action; a sibling swap that is also said elsewhere in lower-case captions is not false', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('A colleague asks to borrow your knife to slice some cooked ham.').fact).toBe(false);
+    expect(one('A colleague is someone you work with every day in the kitchen.').fact).toBe(true);
+    expect(sharesVerb('Ask your supervisor', 'Check the allergen matrix or ask the chef')).toBe(true);
+    expect(sharesVerb('Ask your supervisor', 'Make it again from scratch')).toBe(false);
+    const sentences = readLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.']));
+    const terms = analyseLecture(timed(['We say north has an absolute advantage in both wheat and cloth.', 'North has a comparative advantage in wheat.', 'South has a comparative advantage in cloth.', 'An absolute advantage means producing more with the same resources.'])).terms;
+    expect(changeSibling(sentences[1], terms, sentences)?.text ?? '').not.toMatch(/absolute advantage in wheat/);
+  });
+
+  it('12. a part or the whole of the key is no wrong option ("England" for "Britain"): it is often also true', () => {
+    expect(partOf('england', 'britain')).toBe(true);
+    expect(partOf('britain', 'wales')).toBe(true);
+    expect(partOf('france', 'britain')).toBe(false);
+    const { questions } = writeQuestions({
+      segments: timed([
+        'By 1850, Britain had factories, steam engines, canals and railways, and it was called the workshop of the world.',
+        'The first census in 1801 counted about nine million people in England and Wales.',
+        'Britain had coal, iron, rivers and ports, and a growing empire to trade with.',
+        'France and Germany industrialised later, after 1850.',
+        'In France, the revolution and the wars that followed slowed industry down.',
+        'Britain also had banks that lent money to people who built factories.',
+      ]),
+      settings: { questionTypes: ['single_choice'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    for (const q of questions) if (q.type === 'single_choice' && q.options.includes('Britain')) expect(q.options.filter((o) => o === 'England' || o === 'Wales')).toEqual([]);
+  });
+
+  it('13. a definition\'s gloss ends before ", and" with a clause of its own ("the back part, and on a worker bee there\'s a sting …")', () => {
+    const sentences = readLecture(timed(['The abdomen is the back part of the body, and on a worker bee there\'s a sting at the very end.', 'Pollen is a fine yellow dust that flowers, trees and grasses make.']));
+    const glosses = findDefinitions(sentences).map((d) => d.gloss);
+    expect(glosses.join('\n')).not.toMatch(/sting/);
+    expect(glosses.some((g) => /flowers, trees and grasses make/.test(g))).toBe(true);
+  });
+
+  it('14. no gap in one of two names joined inside a longer name ("The ____ and Darlington Railway")', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'The Stockton and Darlington Railway opened in 1825 and carried coal from the mines.',
+        'In 1830 the Liverpool and Manchester Railway became the first inter-city line.',
+        'George Stephenson built the Rocket, a fast steam locomotive, in 1829.',
+        'Canals had carried heavy goods such as coal before the railways were built.',
+        'James Brindley built the Bridgewater Canal for the Duke of Bridgewater in 1761.',
+        'Railways cut the cost of moving coal, iron and people across Britain.',
+      ]),
+      settings: { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const gapped = questions.map((q) => (q.type === 'fill_gaps' ? q.options.text : q.question)).join('\n');
+    expect(gapped).not.toMatch(/(?:____|\{\{\d\}\}) and (?:Darlington|Manchester)|(?:Stockton|Liverpool) and (?:____|\{\{\d\}\})/);
+  });
+
+  it('15. "X is a bit different" without from what, and a rule whose lead clause points back ("If you can\'t tie it, …") are neither facts nor rules', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    const temp = one('Temperature is a bit different, because photosynthesis is controlled by enzymes.');
+    expect(temp.fact).toBe(false);
+    expect(one('Temperature is different from light, because photosynthesis is controlled by enzymes.').fact).toBe(true);
+    const tie = one("If you can't tie it, use an effective stability device, and as a last resort have a colleague foot the ladder.");
+    expect(tie.rule || tie.fact).toBe(false);
+    expect(one("If you can't tie the ladder, use an effective stability device.").rule).toBe(true);
+  });
+
+  it('16. a swapped-in sibling said of the same things elsewhere ("we say north has an absolute advantage in both wheat and cloth") never makes a false statement', () => {
+    const { questions } = writeQuestions({
+      segments: timed([
+        'We say north has an absolute advantage in both wheat and cloth.',
+        'North has a comparative advantage in wheat.',
+        'South has a comparative advantage in cloth.',
+        'A comparative advantage means producing something at a lower opportunity cost than another country.',
+        'An absolute advantage means producing more of a good with the same resources.',
+        'Both countries gain when each specialises in its comparative advantage and they trade.',
+      ]),
+      settings: { questionTypes: ['true_false', 'multiple_choice'], interactionCount: 4, questionsPerChapter: 4 },
+    });
+    const texts = questions.flatMap((q) => (q.type === 'multiple_choice' ? q.options : [q.question])).join('\n');
+    expect(texts).not.toMatch(/North has an absolute advantage in wheat/);
+  });
+
+  it('17. a titled name is a person\'s ("Viscount Townshend" is never offered beside "Cromford"), and "X is an example" without of what is no fact', () => {
+    expect(namesAlike(new Map(), 'Viscount Townshend', 'Derbyshire')).toBe(false);
+    expect(namesAlike(new Map(), 'Viscount Townshend', 'Robert Bakewell')).toBe(true);
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('Minimum wages are an example in the labour market that many countries use.').fact).toBe(false);
+    expect(one('Minimum wages are an example of a price floor in the labour market.').fact).toBe(true);
+  });
+
+  it('18. feedback never doubles a full stop after a quote (“… metres.”.)', () => {
+    const { questions } = energySet(['multiple_choice', 'single_choice', 'true_false'], 8, 2);
+    const texts = questions.flatMap((q) => [q.feedback.correct, q.feedback.incorrect]);
+    expect(texts.filter((t) => /[.!?]”\./.test(t))).toEqual([]);
+  });
+});

@@ -21,6 +21,8 @@ const WORKERS = Math.floor(positive('BENCH_WORKERS', 2));
 const CONCURRENCY = Math.floor(positive('BENCH_WORKER_CONCURRENCY', 2));
 const SINGLE_JOBS = Math.floor(positive('BENCH_SINGLE_JOBS', 10));
 const ENQUEUE_PARALLEL = Math.floor(positive('BENCH_ENQUEUE_PARALLEL', 8));
+/** Length of each lecture: 600 (ten minutes) by default; 60 makes small jobs, where the queue's own cost shows. */
+const TRANSCRIPT_SECONDS = Math.floor(positive('BENCH_TRANSCRIPT_SECONDS', 600));
 const SETTINGS = resolveGenerationSettings({
   questionTypes: ['single_choice', 'multiple_choice', 'true_false', 'fill_gaps', 'matching', 'ordering'],
   interactionCount: 8,
@@ -47,7 +49,7 @@ function direct(transcripts: string[]): { perJobMs: number[]; totalMs: number; q
 }
 
 async function main(): Promise<void> {
-  const transcripts = Array.from({ length: JOBS }, (_, i) => lectureTranscript(i));
+  const transcripts = Array.from({ length: JOBS }, (_, i) => lectureTranscript(i, TRANSCRIPT_SECONDS));
   // Warm up the JIT, then time the direct calls.
   direct(transcripts.slice(0, 20));
   const baseline = direct(transcripts);
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
     if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}: ${await signin.text()}`);
     const token = ((await signin.json()) as { token: string }).token;
 
-    console.log(`Enqueueing ${JOBS} ten-minute transcripts (${ENQUEUE_PARALLEL} requests at a time)...`);
+    console.log(`Enqueueing ${JOBS} transcripts of ${TRANSCRIPT_SECONDS} s (${ENQUEUE_PARALLEL} requests at a time)...`);
     const enqueueMs: number[] = [];
     let next = 0;
     const enqueueStarted = performance.now();
@@ -158,7 +160,7 @@ async function main(): Promise<void> {
       `One job at a time on an idle queue (POST, then polling every 10 ms until done), ${SINGLE_JOBS} jobs: p50 ${percentile(singleMs, 50).toFixed(0)} ms, max ${singleMs[singleMs.length - 1].toFixed(0)} ms`,
     );
     const p50 = percentile(directSorted, 50);
-    console.log(`Issue 10's budget for the writer on a ten-minute transcript: under 150 ms; direct p50 here ${p50.toFixed(1)} ms (${p50 < 150 ? 'within' : 'OVER'} it)`);
+    if (TRANSCRIPT_SECONDS === 600) console.log(`Issue 10's budget for the writer on a ten-minute transcript: under 150 ms; direct p50 here ${p50.toFixed(1)} ms (${p50 < 150 ? 'within' : 'OVER'} it)`);
     console.log(`Throughput ratio, queue on ${WORKERS} workers ÷ direct on one thread: ${(queueRate / directRate).toFixed(2)}`);
     console.log(`Failed jobs: ${failed.length}`);
     if (failed.length > 0) throw new Error(`${failed.length} generation jobs failed; logs in ${stack.logDir}`);

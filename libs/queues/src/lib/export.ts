@@ -1,12 +1,10 @@
+import type { RowJobData } from './row-queue';
+
 /** Queue of SCORM package builds. */
 export const EXPORT_QUEUE = 'export';
 
-/** The payload of an export job: the package row in the `export` schema holds the rest. */
-export interface ExportJobData {
-  jobId: string;
-  /** The request that queued the job, so the worker's log lines carry its id (none when re-queued by a sweep). */
-  requestId?: string;
-}
+/** The payload of an export job: the job's row in Postgres holds the rest. */
+export type ExportJobData = RowJobData;
 
 /** What a running build reports: a percentage and the stage it is in. */
 export interface ExportProgress {

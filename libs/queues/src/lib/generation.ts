@@ -1,12 +1,10 @@
+import type { RowJobData } from './row-queue';
+
 /** Queue of question-generation jobs. */
 export const GENERATION_QUEUE = 'generation';
 
-/** The payload of a generation job: the job row in the `generation` schema holds the rest. */
-export interface GenerationJobData {
-  jobId: string;
-  /** The request that queued the job, so the worker's log lines carry its id (none when re-queued by a sweep). */
-  requestId?: string;
-}
+/** The payload of a generation job: the job's row in Postgres holds the rest. */
+export type GenerationJobData = RowJobData;
 
 /** What a running job reports: a percentage and the stage it is in. */
 export interface GenerationProgress {

@@ -1,3 +1,4 @@
+import { RowJobQueue } from '@veolearn/queues';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import type { ExportQueue } from './export-queue';
@@ -10,6 +11,8 @@ function setup(rows: Array<{ id: string; request_id: string | null }>, inQueue: 
   const queue = {
     has: jest.fn(async (id: string) => queued.has(id)),
     add: jest.fn(async (id: string, _requestId?: string) => void queued.add(id)),
+    // The real pass over the rows, on these has/add.
+    requeueMissing: RowJobQueue.prototype.requeueMissing,
   };
   const worker = new ExportWorker(new AppConfig(), {} as ExportRunner, queue as unknown as ExportQueue, { query } as unknown as DataSource);
   return { worker, queue, query };

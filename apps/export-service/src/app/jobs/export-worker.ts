@@ -82,13 +82,7 @@ export class ExportWorker implements OnApplicationBootstrap, BeforeApplicationSh
         ORDER BY created_at LIMIT 1000`,
       [LOCK_MS],
     );
-    let requeued = 0;
-    for (const row of rows) {
-      if (this.stopped) break;
-      if (await this.queue.has(row.id)) continue;
-      await this.queue.add(row.id, row.request_id ?? undefined);
-      requeued += 1;
-    }
+    const requeued = await this.queue.requeueMissing(rows, () => this.stopped);
     if (requeued > 0) this.logger.warn(`Queued ${requeued} build(s) again whose queue job was lost`);
     return requeued;
   }

@@ -1,3 +1,4 @@
+import { RowJobQueue } from '@veolearn/queues';
 import type { DataSource } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import type { GenerationQueue } from './generation-queue';
@@ -15,6 +16,8 @@ function setup(rows: string[], inQueue: string[], failedUnsynced: number[] = [])
   const queue = {
     has: jest.fn(async (id: string) => queued.has(id)),
     add: jest.fn(async (id: string, _requestId?: string) => void queued.add(id)),
+    // The real pass over the rows, on these has/add.
+    requeueMissing: RowJobQueue.prototype.requeueMissing,
   };
   const runner = { tellVideoFailed: jest.fn().mockResolvedValue(true) };
   const reconciler = new GenerationReconciler(

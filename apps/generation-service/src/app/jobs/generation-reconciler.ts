@@ -78,13 +78,7 @@ export class GenerationReconciler implements OnApplicationBootstrap, OnApplicati
         ORDER BY created_at LIMIT ${BATCH}`,
       [this.config.GENERATION_LOCK_MS],
     );
-    let requeued = 0;
-    for (const row of rows) {
-      if (this.stopped) break;
-      if (await this.queue.has(row.id)) continue;
-      await this.queue.add(row.id, row.request_id ?? undefined);
-      requeued += 1;
-    }
+    const requeued = await this.queue.requeueMissing(rows, () => this.stopped);
     if (requeued > 0) this.logger.warn(`Re-queued ${requeued} generation job(s) whose queue job was lost`);
     return requeued;
   }

@@ -16,6 +16,7 @@ import { LibraryClient } from '../library-client';
 import { BuiltinQuestionProvider } from '../providers/builtin.provider';
 import { OpenAiQuestionProvider } from '../providers/openai.provider';
 import { ProviderError, type QuestionProvider } from '../providers/question-provider';
+import { ProgressWriter } from './progress-writer';
 
 /** What the worker learns from one run. */
 export type RunOutcome = { status: 'completed'; questionCount: number } | { status: 'skipped'; reason: string };
@@ -72,21 +73,42 @@ export class GenerationRunner {
     if (row.state === 'completed' || row.state === 'failed') return { status: 'skipped', reason: `already ${row.state}` };
 
     const attempt = row.attempts + 1;
+    // The start and the first stage in one write.
+    const reading = GENERATION_STAGES.reading;
     await this.dataSource.query(
-      `UPDATE generation.jobs SET state = 'active', attempts = $2, started_at = COALESCE(started_at, now()), updated_at = now() WHERE id = $1`,
-      [jobId, attempt],
+      `UPDATE generation.jobs SET state = 'active', attempts = $2, percent = $3, stage = $4, started_at = COALESCE(started_at, now()), updated_at = now() WHERE id = $1`,
+      [jobId, attempt, reading.percent, reading.stage],
     );
-    const progress = async (step: GenerationProgress): Promise<void> => {
-      const percent = Math.max(0, Math.min(100, Math.round(step.percent)));
-      await this.dataSource.query('UPDATE generation.jobs SET percent = $2, stage = $3, updated_at = now() WHERE id = $1', [
-        jobId,
-        percent,
-        step.stage.slice(0, 120),
-      ]);
-      await report({ percent, stage: step.stage });
-    };
+    await report(reading);
+    const writer = new ProgressWriter(
+      async (step) => {
+        // Never over a row that has moved on (completed, failed or retrying) meanwhile.
+        await this.dataSource.query(`UPDATE generation.jobs SET percent = $2, stage = $3, updated_at = now() WHERE id = $1 AND state = 'active'`, [
+          jobId,
+          step.percent,
+          step.stage,
+        ]);
+        // A held step whose write ended after the job did must not put the queue job's progress back.
+        if (!writer.isEnded) await report(step);
+      },
+      (error) => this.logger.warn(`Job ${jobId}: a progress update was not saved: ${error instanceof Error ? error.message : String(error)}`),
+    );
+    writer.wrote();
+    const progress = (step: GenerationProgress): Promise<void> =>
+      writer.report({ percent: Math.max(0, Math.min(100, Math.round(step.percent))), stage: step.stage.slice(0, 120) });
+    try {
+      return await this.runStarted(jobId, row, progress, report);
+    } finally {
+      writer.end();
+    }
+  }
 
-    await progress(GENERATION_STAGES.reading);
+  private async runStarted(
+    jobId: string,
+    row: GenerationJobEntity,
+    progress: (step: GenerationProgress) => Promise<void>,
+    report: (progress: GenerationProgress) => Promise<void>,
+  ): Promise<RunOutcome> {
     const duration = row.durationSeconds ?? undefined;
     const parsed = parseTranscript(row.transcript, { durationSeconds: duration });
     if (parsed.segments.length === 0) throw new PermanentJobError('The transcript has no readable text.');

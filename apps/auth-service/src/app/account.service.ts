@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import type { SetSubscriptionMessage, SubscriptionEventView, UpdateProfileMessage, UserView } from '@veolearn/contracts';
+import type { SetSubscriptionMessage, SubscriptionChangedPayload, SubscriptionEventView, UpdateProfileMessage, UserView } from '@veolearn/contracts';
 import { normalizeIdentifier, PLAN_INFO, type Plan, type SubscriptionStatus } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
 import { SubscriptionEventEntity, UserEntity } from './entities';
@@ -84,19 +84,8 @@ export class AccountService {
       user.subscriptionStatus = status;
       if (message.hasUnlimitedAccess !== undefined) user.hasUnlimitedAccess = message.hasUnlimitedAccess;
       await manager.save(user);
-      await manager.insert(SubscriptionEventEntity, {
-        userId: user.id,
-        userEmail: user.email,
-        eventType: eventType(before as UserEntity, { plan, subscriptionStatus: status }),
-        fromPlan: before.plan,
-        toPlan: plan,
-        fromStatus: before.subscriptionStatus,
-        toStatus: status,
-        amount: monthlyAmount(plan, status).toFixed(2),
-        currency: 'AUD',
-        changedBy: message.actorUserId,
-      });
-      await emit(manager, 'subscription.changed', {
+      // One plan change: the event's payload, and the auth schema's own row made from it.
+      const change: SubscriptionChangedPayload = {
         userId: user.id,
         userEmail: user.email,
         eventType: eventType(before as UserEntity, { plan, subscriptionStatus: status }),
@@ -108,7 +97,10 @@ export class AccountService {
         currency: 'AUD',
         hasUnlimitedAccess: user.hasUnlimitedAccess,
         changedBy: message.actorUserId,
-      });
+      };
+      const { hasUnlimitedAccess: _unlimited, ...row } = change;
+      await manager.insert(SubscriptionEventEntity, { ...row, amount: change.amount.toFixed(2) });
+      await emit(manager, 'subscription.changed', change);
       return user;
     });
     await this.sessions.forgetUser(updated.id);

@@ -1,4 +1,4 @@
-import { Logger, type OnApplicationBootstrap, type OnApplicationShutdown, type Provider } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Logger, type OnApplicationBootstrap, type Provider } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import { Queue } from 'bullmq';
 import type Redis from 'ioredis';
@@ -37,7 +37,7 @@ function reason(error: unknown): string {
  * no-op: same job id, and consumers skip event ids they have applied). While Redis is down the
  * rows stay unsent and the relay tries again every OUTBOX_POLL_MS.
  */
-export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdown {
+export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger: Logger;
   private connection: Redis | null = null;
   private queue: Queue | null = null;
@@ -178,7 +178,8 @@ export class OutboxRelay implements OnApplicationBootstrap, OnApplicationShutdow
     this.connection = null;
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the data source closes, so a pass under way finishes with its connection (like the job workers). */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.stop();
   }
 }

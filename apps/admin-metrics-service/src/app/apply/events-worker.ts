@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { BeforeApplicationShutdown, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, Worker } from 'bullmq';
 import type Redis from 'ioredis';
@@ -20,7 +20,7 @@ function reason(error: unknown): string {
  * time. While a backfill rebuilds, applies wait for it (shared advisory lock).
  */
 @Injectable()
-export class EventsWorker implements OnApplicationBootstrap, OnApplicationShutdown {
+export class EventsWorker implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger(EventsWorker.name);
   private worker: Worker<DomainEvent, { applied: boolean }> | null = null;
   private connection: Redis | null = null;
@@ -57,7 +57,8 @@ export class EventsWorker implements OnApplicationBootstrap, OnApplicationShutdo
     return { applied };
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  /** Before the data source closes: an event being applied finishes its transaction, the rest stay queued. */
+  async beforeApplicationShutdown(): Promise<void> {
     await this.worker?.close().catch(() => undefined);
     this.connection?.disconnect();
   }

@@ -11,3 +11,4 @@ export * from './lib/library-writes';
 export * from './lib/metrics';
 export * from './lib/request-context';
 export * from './lib/logger';
+export * from './lib/csv';

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { BadRequestException, Controller, Get, Logger, Param, Query, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { stringify } from 'csv-stringify';
+import { CSV_OPTIONS } from '@veolearn/nest-common';
 import type { FastifyReply } from 'fastify';
 import { ADMIN_EXPORT_KINDS, type AdminExportKind, AdminExportQuery, type AdminExportRows, type AdminRange } from '@veolearn/contracts';
 import { attachment } from '../export/export.controller';
@@ -59,7 +60,7 @@ export class AdminExportController {
     const page = (after: string | null) => this.metrics.exportRows({ kind: exportKind, range, now, after, limit: EXPORT_PAGE_ROWS });
     // The first page before any header, so a refusal or an outage answers as an error, not as a broken file.
     const first = await page(null);
-    const csv = stringify({ bom: true, record_delimiter: 'windows', escape_formulas: true, cast: { boolean: (value) => (value ? 'true' : 'false') } });
+    const csv = stringify({ bom: true, ...CSV_OPTIONS });
     void (async () => {
       for await (const record of csvRecords(first, (after) => page(after))) {
         if (csv.destroyed) return; // the download was cancelled

@@ -1,7 +1,5 @@
 import type { LessonAttemptAnswer, LessonAttemptView, LessonQuestionResult, LessonResultsSummary } from '@veolearn/contracts';
 import {
-  csvRow,
-  type CsvValue,
   describeCorrectAnswer,
   describeResponse,
   formatClock,
@@ -10,6 +8,7 @@ import {
   type QuestionTally,
   type ResponseCount,
 } from '@veolearn/domain';
+import { csvLine } from '@veolearn/nest-common';
 import type { InteractionRow } from '../interactions/interaction-views';
 
 /** A question of the lesson: its row and the domain question made of it. */
@@ -221,7 +220,7 @@ export function csvHeader(questions: ReadonlyArray<Pick<LessonQuestion, 'row'>>)
     const text = row.question.length > QUESTION_HEADER_TEXT ? `${row.question.slice(0, QUESTION_HEADER_TEXT - 1)}…` : row.question;
     return [`Q${i + 1} (${formatClock(row.timestamp)}) ${text}`, `Q${i + 1} answer`];
   });
-  return csvRow([...fixed, ...perQuestion]);
+  return csvLine([...fixed, ...perQuestion]);
 }
 
 const OUTCOME_WORDS: Record<LessonAttemptAnswer['result'], string> = {
@@ -243,7 +242,7 @@ export function answerResult(answer: LessonAttemptAnswer | undefined): string {
 export function csvRecord(row: LessonAttemptRow, questions: readonly LessonQuestion[], answers: readonly LessonAnswerRow[]): string {
   const view = toLessonAttempt(row, questions, answers);
   const byQuestion = new Map(view.answers.map((a) => [a.interactionId, a]));
-  const cells: CsvValue[] = [
+  const cells: unknown[] = [
     view.learner,
     view.displayName,
     view.anonymousId,
@@ -265,7 +264,7 @@ export function csvRecord(row: LessonAttemptRow, questions: readonly LessonQuest
     cells.push(answerResult(answer));
     cells.push(answer?.answer ?? '');
   }
-  return csvRow(cells);
+  return csvLine(cells);
 }
 
 // ---------------------------------------------------------------- cursor

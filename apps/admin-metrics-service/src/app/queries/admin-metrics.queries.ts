@@ -506,38 +506,45 @@ export class AdminMetricsQueries {
           },
         );
       case 'subscriptions':
-        return this.page(
+        return this.windowPage('subscription_events', 'event_id', w, after, limit,
           ['created_at', 'user_id', 'user_email', 'event_type', 'from_plan', 'to_plan', 'from_status', 'to_status', 'amount', 'currency', 'unlimited_access', 'changed_by'],
-          `SELECT *, to_char(occurred_at AT TIME ZONE 'UTC', ${ISO_US}) AS k_at, event_id::text AS k_id FROM metrics.subscription_events
-            WHERE occurred_at > $1 AND occurred_at <= $2 ${after ? 'AND (occurred_at, event_id) > ($3::timestamptz, $4::uuid)' : ''}
-            ORDER BY occurred_at, event_id LIMIT ${limit + 1}`,
-          after ? [w.from, w.to, after.at, UUID.test(after.id) ? after.id : '00000000-0000-0000-0000-000000000000'] : [w.from, w.to],
-          limit,
           (r) => [iso(r['occurred_at']), num(r['user_id']), r['user_email'] as string, r['event_type'] as string, (r['from_plan'] as string) ?? null, r['to_plan'] as string, (r['from_status'] as string) ?? null, r['to_status'] as string, num(r['amount']), 'AUD', r['unlimited'] === true, r['changed_by'] === null ? null : num(r['changed_by'])],
         );
       case 'costs': {
         const rate = (await this.fixedCosts()).usdToAud;
-        return this.page(
+        return this.windowPage('cost_events', 'event_id', w, after, limit,
           ['recorded_at', 'service', 'provider', 'model', 'operation', 'prompt_tokens', 'completion_tokens', 'amount_usd', 'amount_aud', 'succeeded', 'job_id', 'video_id'],
-          `SELECT *, to_char(occurred_at AT TIME ZONE 'UTC', ${ISO_US}) AS k_at, event_id::text AS k_id FROM metrics.cost_events
-            WHERE occurred_at > $1 AND occurred_at <= $2 ${after ? 'AND (occurred_at, event_id) > ($3::timestamptz, $4::uuid)' : ''}
-            ORDER BY occurred_at, event_id LIMIT ${limit + 1}`,
-          after ? [w.from, w.to, after.at, UUID.test(after.id) ? after.id : '00000000-0000-0000-0000-000000000000'] : [w.from, w.to],
-          limit,
           (r) => [iso(r['occurred_at']), r['service'] as string, r['provider'] as string, r['model'] as string, r['operation'] as string, num(r['prompt_tokens']), num(r['completion_tokens']), num(r['amount_usd']), Math.round(num(r['amount_usd']) * rate * 1e6) / 1e6, r['succeeded'] === true, (r['job_id'] as string) ?? null, r['video_id'] === null ? null : num(r['video_id'])],
         );
       }
       case 'security-events':
-        return this.page(
+        return this.windowPage('security_events', 'id', w, after, limit,
           ['created_at', 'id', 'event_type', 'severity', 'user_email', 'ip_address', 'details', 'resolved', 'resolved_at'],
-          `SELECT *, to_char(occurred_at AT TIME ZONE 'UTC', ${ISO_US}) AS k_at, id::text AS k_id FROM metrics.security_events
-            WHERE occurred_at > $1 AND occurred_at <= $2 ${after ? 'AND (occurred_at, id) > ($3::timestamptz, $4::uuid)' : ''}
-            ORDER BY occurred_at, id LIMIT ${limit + 1}`,
-          after ? [w.from, w.to, after.at, UUID.test(after.id) ? after.id : '00000000-0000-0000-0000-000000000000'] : [w.from, w.to],
-          limit,
           (r) => [iso(r['occurred_at']), String(r['id']), r['event_type'] as string, r['severity'] as string, (r['user_email'] as string) ?? null, (r['ip_address'] as string) ?? null, r['details'] === null ? null : JSON.stringify(r['details']), r['resolved'] === true, isoOrNull(r['resolved_at'])],
         );
     }
+  }
+
+  /** A page of one of the windowed read models (occurred_at in the window), by the keyset (occurred_at, id). */
+  private windowPage(
+    table: 'subscription_events' | 'cost_events' | 'security_events',
+    idColumn: 'event_id' | 'id',
+    w: { from: Date | string; to: Date | string },
+    after: { at: string; id: string } | null,
+    limit: number,
+    columns: string[],
+    cells: (r: Row) => (string | number | boolean | null)[],
+  ): Promise<AdminExportRows> {
+    return this.page(
+      columns,
+      `SELECT *, to_char(occurred_at AT TIME ZONE 'UTC', ${ISO_US}) AS k_at, ${idColumn}::text AS k_id FROM metrics.${table}
+        WHERE occurred_at > $1 AND occurred_at <= $2 ${after ? `AND (occurred_at, ${idColumn}) > ($3::timestamptz, $4::uuid)` : ''}
+        ORDER BY occurred_at, ${idColumn} LIMIT ${limit + 1}`,
+      // A cursor naming no UUID (tampered with) starts from the first id of its instant.
+      after ? [w.from, w.to, after.at, UUID.test(after.id) ? after.id : '00000000-0000-0000-0000-000000000000'] : [w.from, w.to],
+      limit,
+      cells,
+    );
   }
 
   private async page(columns: string[], sql: string, params: unknown[], limit: number, cells: (r: Row) => (string | number | boolean | null)[]): Promise<AdminExportRows> {

@@ -382,12 +382,18 @@ export function changeByNegation(s: Sentence): Falsified | null {
 
 /** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
 export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, candidate: Term): boolean {
-  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
+  // The word for the key's kind ("an enzyme called amylase" / "an enzyme called pepsin") says they are alike, not that both fit.
+  const kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
+  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
   if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
+  const nouns = new Set(s.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.lemma));
   return candidate.occurrences.some((o) => {
     const other = sentences[o.sentence];
     // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
-    return context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2;
+    const shared = context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k));
+    // Shared verbs alone ("contains … called", "breaks … down") are a way of speaking, not the same fact:
+    // at least one shared thing ("saliva", "starch") must be said with the candidate too.
+    return shared.length >= 2 && shared.some((k) => nouns.has(k));
   });
 }
 
@@ -747,6 +753,21 @@ export function moreGeneral(key: string, candidate: string): boolean {
   return [c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.includes(w));
 }
 
+/**
+ * Two names the speaker describes as the same kind of thing ("Bishop Odo" and "Harold", people; "Hastings" and
+ * "Pevensey", places), whatever class WordNet gives each name (Hastings a person, Harold none).
+ */
+function describedAlike(kinds: NameKinds | undefined, key: Term, t: Term): boolean {
+  if (!kinds || key.pos !== 'PROPN' || t.pos !== 'PROPN') return false;
+  const mine = kinds.get(key.display.toLowerCase());
+  const theirs = kinds.get(t.display.toLowerCase());
+  if (!mine || !theirs) return false;
+  if (mine.has('person') && theirs.has('person')) return true;
+  // Places only where WordNet does not know the name as a place: unknown, or a person of the same name (Warren Hastings).
+  const misread = (x: Term) => x.cls === 'proper' || x.cls === 'noun.person';
+  return mine.has('place') && theirs.has('place') && (misread(key) || misread(t));
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -755,14 +776,14 @@ export function pickDistractors(q: DistractorQuery): string[] {
   const kindOfKey = (text: string) => right.has(text.toLowerCase()) || hypernyms(text).some((h) => h.toLowerCase() === key.head || h.toLowerCase() === key.key);
   const keyParents = specificParents(key.key.includes(' ') && hypernymsUpTo(key.key, 1).length ? key.key : key.head);
   const fromLecture = q.terms
-    .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
+    .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t) || describedAlike(q.kinds, key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
     // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
     .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     // "England" for "Britain": a part or the whole of the key is often also true.
     .filter((t) => !partOf(key.display.toLowerCase(), t.display.toLowerCase()))
-    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
+    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || describedAlike(q.kinds, key, t) || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.
     .filter((t) => !VAGUE_NOUNS.has(t.head) && !VAGUE_NOUNS.has(t.display.toLowerCase().split(/\s+/).pop() ?? ''))
@@ -775,6 +796,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)
     .map((x) => ({ ...x, near: kinship(keyParents, x.t) }))
     .sort((x, y) => Number(y.role) - Number(x.role) || y.near - x.near || byPlace(x.t, y.t))
+    // "amylase": when the lecture names two or more of the key's own kind ("pepsin", "lipase", enzymes), a
+    // substance of another kind ("water", "acid") is no rival beside them.
+    .filter((x, _, all) => !q.strictKind || x.near > 0 || all.filter((y) => y.near > 0).length < 2)
     .map((x) => x.t);
   function byPlace(a: Term, b: Term): number {
     return (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id;
@@ -802,7 +826,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
   }
   // WordNet relatives only for kinds of things whose siblings are real alternatives (elements, species) and
   // only when the word has one meaning, so the siblings are of the right sense.
-  if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls) && nounClasses(key.key.split(' ').length > 1 ? key.key : key.head).length === 1 && !hypernyms(key.key.split(' ').length > 1 ? key.key : key.head).some((h) => GENERIC_PARENTS.has(h.toLowerCase()))) {
+  // Two of the key's kind from the lecture beat a third from WordNet ("de-iodinase" beside "pepsin", "lipase").
+  const lectureKin = q.strictKind && keyParents.size > 0 && fromLecture.filter((t) => kinship(keyParents, t) > 0).length >= 2;
+  if (out.length < q.count && !lectureKin && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls) && nounClasses(key.key.split(' ').length > 1 ? key.key : key.head).length === 1 && !hypernyms(key.key.split(' ').length > 1 ? key.key : key.head).some((h) => GENERIC_PARENTS.has(h.toLowerCase()))) {
     const words = key.key.split(' ');
     const base = (words.length > 1 ? siblings(key.key) : siblings(key.head)).slice(0, 8).filter((sib) => nounClass(sib) === key.cls);
     for (const sib of base) {

@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
 import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -1252,5 +1252,72 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const { questions } = energySet(['multiple_choice', 'single_choice', 'true_false'], 8, 2);
     const texts = questions.flatMap((q) => [q.feedback.correct, q.feedback.incorrect]);
     expect(texts.filter((t) => /[.!?]”\./.test(t))).toEqual([]);
+  });
+});
+
+describe('question writer: what a strict teacher edited on an eleventh unseen set', () => {
+  const digestion = () =>
+    analyseLecture(
+      timed([
+        'Saliva contains an enzyme called amylase, which starts breaking starch down into sugars.',
+        'Gastric juice contains hydrochloric acid and an enzyme called pepsin.',
+        'Pepsin breaks proteins down into smaller pieces.',
+        'The acid kills most of the bacteria that came in with your food.',
+        'The pancreas adds more enzymes, including lipase, which breaks fats down into fatty acids and glycerol.',
+        'Lipase works in the small intestine.',
+        'Amylase also works in the small intestine.',
+        'The main job of the large intestine is to absorb water from what is left.',
+        'Water makes up most of the blood.',
+      ]),
+    );
+
+  it('19. the enzymes the speaker names are the wrong options for an enzyme ("an enzyme called ____": pepsin, lipase; never water, acid)', () => {
+    const lecture = digestion();
+    const term = (k: string) => lecture.terms.find((t) => t.key === k) as Term;
+    const s = lecture.sentences[0];
+    // Sharing "contains … an enzyme called" is a way of speaking, not the same fact.
+    expect(mightAlsoBeTrue(lecture.sentences, s, term('amylase'), term('pepsin'))).toBe(false);
+    const wrong = pickDistractors({ key: term('amylase'), count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, sentence: s });
+    expect(wrong).toEqual(expect.arrayContaining(['pepsin', 'lipase']));
+    expect(wrong).not.toContain('water');
+    expect(wrong).not.toContain('acid');
+    // A candidate said with the same things ("oxygen", "day") may still be true, and is kept out.
+    const plants = analyseLecture(timed(['Plants release oxygen during the day.', 'Algae release oxygen during the day too.', 'Plants need light.', 'Algae live in water.']));
+    const key = plants.terms.find((t) => /^plants?$/.test(t.key)) as Term;
+    const algae = plants.terms.find((t) => /^alga/.test(t.key)) as Term;
+    expect(mightAlsoBeTrue(plants.sentences, plants.sentences[0], key, algae)).toBe(true);
+  });
+
+  it('20. a person\'s wrong options are people ("Bishop Odo": Harold, William), never a place WordNet knows as a surname ("Hastings") or a people ("Normans")', () => {
+    const lecture = analyseLecture(
+      timed([
+        'The English council chose Harold Godwinson, and he was crowned the very next day.',
+        'William, Duke of Normandy, claimed that Edward had promised him the throne.',
+        'The Bayeux Tapestry was made for William\'s half-brother, Bishop Odo.',
+        'Harold marched north and defeated the Norwegians.',
+        'William landed at Pevensey on the south coast.',
+        'The two armies met near Hastings in October 1066.',
+        'The Normans built motte and bailey castles quickly.',
+        'The Normans replaced the English nobility.',
+        'Harold was killed at Hastings.',
+      ]),
+    );
+    expect(lecture.nameKinds.get('hastings')?.has('place')).toBe(true);
+    expect(lecture.nameKinds.get('harold')?.has('person')).toBe(true);
+    expect(namesAlike(lecture.nameKinds, 'Bishop Odo', 'Normans')).toBe(false);
+    expect(namesAlike(lecture.nameKinds, 'Bishop Odo', 'Hastings')).toBe(false);
+    const odo = lecture.terms.find((t) => t.key.toLowerCase() === 'bishop odo') as Term;
+    const wrong = pickDistractors({ key: odo, count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences });
+    expect(wrong).toContain('Harold');
+    expect(wrong).not.toContain('Hastings');
+    expect(wrong).not.toContain('Normans');
+    const hastings = lecture.terms.find((t) => t.key.toLowerCase() === 'hastings') as Term;
+    expect(pickDistractors({ key: hastings, count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences })).toContain('Pevensey');
+  });
+
+  it('21. a plural the tagger leaves unlemmatised at the start of a sentence is the same term ("Incisors are flat" / "you have incisors")', () => {
+    const lecture = analyseLecture(timed(['Incisors are flat and sharp, and they cut and bite food.', 'At the front you have incisors.', 'Canines are pointy, and they tear food.', 'Molars are big and flat, and they grind food.', 'At the back you have the molars.', 'Canines sit next to the incisors.']));
+    expect(lecture.terms.find((t) => t.key === 'incisors')).toBeUndefined();
+    expect(lecture.terms.find((t) => t.key === 'incisor')?.occurrences.length).toBe(3);
   });
 });

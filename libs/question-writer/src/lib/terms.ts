@@ -134,7 +134,7 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
     into.occurrences.push(...term.occurrences);
     into.occurrences.sort((a, b) => a.sentence - b.sentence || a.token - b.token);
     into.inFacts += term.inFacts;
-    const seen = forms.get(base) as Map<string, number>;
+    const seen = forms.get(into.key) as Map<string, number>;
     for (const [form, n] of forms.get(key) as Map<string, number>) {
       const lowered = form[0].toLowerCase() + form.slice(1);
       seen.set(lowered, (seen.get(lowered) ?? 0) + n);

@@ -288,7 +288,8 @@ function fragmentTerm(slot: Slot, text: string): boolean {
     const s = slot.lecture.sentences[o.sentence];
     // "the Law of Suspects", "the Committee of Public Safety": the head of a longer name, not a name itself.
     const ofName = s.tokens[o.token + o.length]?.lower === 'of' && /^[A-Z]/.test(s.tokens[o.token + o.length + 1]?.text ?? '') && /^[A-Z]/.test(o.surface);
-    return s.text[s.tokens[o.token].from - 1] === '-' || ofName;
+    // "gentle slip" of "gentle slip-off slope": a phrase cut at a hyphen, before or after.
+    return s.text[s.tokens[o.token].from - 1] === '-' || s.text[s.tokens[o.token + o.length - 1].to] === '-' || ofName;
   });
 }
 
@@ -942,6 +943,8 @@ export function buildScenario(slot: Slot): Question | null {
     const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
+    // The answer is asked once: a recap that says it again ("Enamel is the hardest part of your body") is no second gap.
+    slot.state.usedKeys.add(key.id);
     const frames = FRAMES[lecture.audience];
     const scenario = frames[slot.state.variant % frames.length].replace('{g}', d.gloss);
     // "Weather is …" opens its sentence: as an option it reads "weather", like the others.

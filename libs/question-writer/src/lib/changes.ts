@@ -347,6 +347,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
   const clauseEnd = words.findIndex((w, k) => k > notAt && (w.text === ',' || w.text === ';' || w.pos === 'CCONJ' || /^(?:because|which|who|but|so|although|while|whereas)$/i.test(w.text)));
   const scope = words.slice(notAt + 1, clauseEnd < 0 ? words.length : clauseEnd);
   if (scope.some((w, k) => NEEDS_NEGATION.test(w.text) || (w.lower === 'at' && scope[k + 1]?.lower === 'all'))) return null;
+  // "A break doesn't mean stopping work, it just means changing activity": the next clause corrects the
+  // denied one; without the negation the two contradict each other instead of making a false statement.
+  if (clauseEnd > 0 && words.slice(clauseEnd).some((w) => /^(?:just|only|simply|merely|rather|instead)$/i.test(w.text))) return null;
   // "Don't worry if …", "so don't panic": an order, not a statement; without the negation it is the opposite of advice.
   let clauseStart = 0;
   for (let k = notAt - 2; k >= 0; k--) {
@@ -385,7 +388,8 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
   // The word for the key's kind ("an enzyme called amylase" / "an enzyme called pepsin") says they are alike, not that both fit.
   const kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
-  if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
+  // ("lower course" beside "upper course": the shared head is the key's own word, not a sign of the same fact.)
+  if (candidate.key.split(' ').some((k) => s.keys.has(k) && !key.key.split(' ').includes(k))) return true;
   const nouns = new Set(s.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.lemma));
   return candidate.occurrences.some((o) => {
     const other = sentences[o.sentence];

@@ -110,6 +110,8 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       if (tokens.every((t) => VAGUE_NOUNS.has(t.lower) || SOFT_ADJECTIVES.has(t.lower) || NOT_TERMS.has(t.lower))) continue;
       const surface = s.text.slice(tokens[0].from, head.to).replace(/['’]s$/u, '').replace(/\s+/g, ' ');
       if (!/\p{L}{2}/u.test(surface)) continue;
+      // "gentle slip" of "a gentle slip-off slope": a phrase cut at a hyphen is no term.
+      if (s.text[head.to] === '-' && /\w/.test(s.text[head.to + 1] ?? '')) continue;
       const key = tokens.map((t) => t.lemma).join(' ');
       let term = byKey.get(key);
       if (!term) {

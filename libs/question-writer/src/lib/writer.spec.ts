@@ -1320,4 +1320,75 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(lecture.terms.find((t) => t.key === 'incisors')).toBeUndefined();
     expect(lecture.terms.find((t) => t.key === 'incisor')?.occurrences.length).toBe(3);
   });
+
+  it('22. a joke, a teaser, an example\'s result or a check without its object is no fact; "So," and "On the other hand," are only markers', () => {
+    const fact = (text: string) => readLecture(timed([text]))[0].fact;
+    // Before: each of these was asked as a true statement.
+    expect(fact('Family dinners must have been fun.')).toBe(false);
+    expect(fact("Food doesn't just fall down the oesophagus.")).toBe(false);
+    expect(fact("For factorial of ten thousand, that's ten thousand frames, which is why some languages would overflow.")).toBe(false);
+    expect(fact('A quick way to check is to sit back and stretch your arm out.')).toBe(false);
+    expect(fact('So, what you do need is the balance sheet.')).toBe(false);
+    expect(fact("Once the allergen's been in contact, the dish is contaminated.")).toBe(false);
+    expect(fact('MySQL with InnoDB is the exception, it creates one for you.')).toBe(false);
+    expect(fact('When water is heated, it turns into water vapour in the air.')).toBe(true);
+    // Kept: the same shapes with the fact complete.
+    expect(fact("Food doesn't just fall down the oesophagus, but is squeezed along by muscles.")).toBe(true);
+    expect(fact('So, a recursive function is a function that calls itself.')).toBe(true);
+    expect(fact("The screen should be about an arm's length away from you.")).toBe(true);
+    expect(fact('The top of the screen should be at about eye level, or slightly below.')).toBe(true);
+    const { questions } = writeQuestions({
+      segments: timed(['On the other hand, a loop usually uses less memory than a recursive function.', 'Recursion is often much clearer for problems that are naturally recursive.', 'Each call adds a frame to the call stack.', 'A loop reuses the same variables on every pass.']),
+      settings: { questionTypes: ['true_false'], interactionCount: 3, questionsPerChapter: 3 },
+    });
+    expect(questions.map((q) => q.question).join(' ')).not.toMatch(/On the other hand/);
+  });
+
+  it('23. a denial corrected in the next clause is never turned into a false statement ("A break means stopping work, it just means …")', () => {
+    expect(changeByNegation(readLecture(timed(["A break doesn't mean stopping work, it just means changing activity."]))[0])).toBeNull();
+    expect(changeByNegation(readLecture(timed(["The law doesn't say exactly how long your breaks should be."]))[0])?.text).toBe('The law says exactly how long your breaks should be.');
+    // A rule with a clause spliced on after a comma is not restated as one ("…, and not bash the keys, a light touch is enough.").
+    const rule = (text: string) => readLecture(timed([text]))[0].rule;
+    expect(rule("Keep your wrists straight while you type, and don't bash the keys, a light touch is enough.")).toBe(false);
+    expect(rule('Keep your wrists straight while you type.')).toBe(true);
+  });
+
+  it('24. captions: a phrase of place or time opens the next sentence, "a bit like" stays, a subject with a relative clause keeps its verb', () => {
+    const captions = timed(
+      [
+        'a good way to remember these is that abrasion damages the river bed',
+        'while attrition damages the stones themselves in the upper course the river is small and steep',
+        'and most erosion is vertical so it cuts downwards',
+        'abrasion is when rocks and pebbles carried by the river scrape against the bed',
+        'and banks a bit like sandpaper attrition is when the stones carried by the river',
+        'knock into each other and become smaller and rounder',
+        'the hard rock is undercut and left hanging as an overhang eventually the overhang collapses',
+        'and the rocks that fall into the plunge pool erode it even deeper',
+      ],
+      3,
+    );
+    const texts = readLecture(captions).map((x) => x.text);
+    expect(texts).toContain('In the upper course the river is small and steep.');
+    expect(texts.some((t) => /^Abrasion is when .* a bit like sandpaper\.$/.test(t))).toBe(true);
+    expect(texts).toContain('Attrition is when the stones carried by the river knock into each other and become smaller and rounder.');
+    expect(texts.some((t) => /^The hard rock is undercut and left hanging as an overhang\.$/.test(t))).toBe(true);
+    expect(texts.some((t) => /the plunge pool erode it/.test(t))).toBe(true);
+    const facts = readLecture(captions).filter((x) => x.fact).map((x) => x.text);
+    expect(facts).toEqual(expect.arrayContaining(['In the upper course the river is small and steep.', 'Attrition is when the stones carried by the river knock into each other and become smaller and rounder.']));
+  });
+
+  it('25. a sibling that shares only the key\'s own head is a rival ("lower course" for "upper course"), a phrase cut at a hyphen is none ("gentle slip")', () => {
+    const lecture = analyseLecture(
+      timed([
+        'In the upper course the river is small and steep.',
+        'Waterfalls form in the upper course.',
+        'In the lower course the river is wide and deep.',
+        'Deltas form in the lower course.',
+        'On the inside of the bend the river forms a gentle slip-off slope.',
+      ]),
+    );
+    const term = (k: string) => lecture.terms.find((t) => t.display.toLowerCase() === k) as Term;
+    expect(mightAlsoBeTrue(lecture.sentences, lecture.sentences[0], term('upper course'), term('lower course'))).toBe(false);
+    expect(lecture.terms.map((t) => t.display.toLowerCase())).not.toContain('gentle slip');
+  });
 });

@@ -364,7 +364,9 @@ function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
         .filter((w) => siblingCategory(s, a, w))
         // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
-        .filter((w) => !fragmentTerm(slot, w));
+        .filter((w) => !fragmentTerm(slot, w))
+        // Children choose among words the lesson used: WordNet's "chloride", "iodide" beside "fluoride" are unknown to them.
+        .filter((w) => slot.lecture.audience !== 'children' || termFor(slot, w) !== undefined);
       if (candidates.length < fewest) continue;
       // The costly checks (tagging the sentence again) last, and only until there are enough.
       let keyPos: string | null | undefined;

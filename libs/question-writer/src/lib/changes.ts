@@ -129,7 +129,7 @@ const DEGREE_OPPOSITES: Record<string, string> = {
   larger: 'smaller', bigger: 'smaller', smaller: 'larger', higher: 'lower', lower: 'higher', longer: 'shorter', shorter: 'longer', faster: 'slower',
   slower: 'faster', hotter: 'colder', colder: 'hotter', warmer: 'cooler', cooler: 'warmer', heavier: 'lighter', lighter: 'heavier', stronger: 'weaker',
   weaker: 'stronger', older: 'younger', younger: 'older', thicker: 'thinner', thinner: 'thicker', wider: 'narrower',
-  narrower: 'wider', deeper: 'shallower', cheaper: 'more expensive', easier: 'harder', harder: 'easier',
+  narrower: 'wider', deeper: 'shallower', cheaper: 'more expensive', easier: 'harder', harder: 'easier', softer: 'harder',
 };
 
 /**
@@ -151,7 +151,9 @@ export function changeDegree(s: Sentence): Falsified | null {
   if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
   // "suffered for longer": an adverb of time after "for" has no opposite that reads ("for shorter").
   if (/^(?:for|no)$/i.test(ts[k - 1]?.text ?? '')) return null;
-  const opposite = DEGREE_OPPOSITES[t.lower];
+  // "harder to learn" → "easier", but "harder than your bones" → "softer": hard as difficult or as firm.
+  const difficulty = /^to$/i.test(next?.text ?? '') || /\b(?:to (?:learn|do|make|find|get|see|read|understand|use|remember|treat|spot|fix))\b/i.test(s.text);
+  const opposite = /^hard(?:er|est)$/.test(t.lower) && !difficulty ? t.lower.replace('hard', 'soft') : DEGREE_OPPOSITES[t.lower];
   const cased = /^[A-Z]/.test(t.text) ? opposite[0].toUpperCase() + opposite.slice(1) : opposite;
   return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
 }

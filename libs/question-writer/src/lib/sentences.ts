@@ -225,10 +225,17 @@ const OPENING_PREPOSITIONS = /^(?:in|on|at|during|after|before|over|inside|outsi
  */
 export function openerStart(tokens: readonly Token[], first: number, at: number): number {
   if (at - 1 > first + 3 && OPENING_ADVERBS.test(tokens[at - 1].lower)) return at - 1;
+  // The phrase back from the subject: nouns and their describing words, an optional article, and one "of the …"
+  // ("on the inside of the bend", "over time").
   let k = at - 1;
-  while (k > first && ['NOUN', 'ADJ', 'NUM'].includes(tokens[k].pos)) k--;
-  if (k === at - 1 || !/^(?:the|a|an|this|that)$/.test(tokens[k].lower)) return at;
-  k--;
+  for (let round = 0; round < 2; round++) {
+    const end = k;
+    while (k > first && ['NOUN', 'ADJ', 'NUM'].includes(tokens[k].pos)) k--;
+    if (k === end) return at;
+    if (/^(?:the|a|an|this|that)$/.test(tokens[k].lower)) k--;
+    if (round === 0 && tokens[k]?.lower === 'of') k--;
+    else break;
+  }
   if (k - first < 4 || !OPENING_PREPOSITIONS.test(tokens[k]?.lower ?? '') || ['VERB', 'AUX', 'ADP', 'DET'].includes(tokens[k - 1]?.pos ?? '')) return at;
   return tokens.slice(first, k).some((t) => t.pos === 'VERB' || t.pos === 'AUX') ? k : at;
 }
@@ -408,7 +415,7 @@ export function needsContext(s: ParsedSentence): boolean {
 }
 
 /** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
-export const DISCOURSE_MARKER = /^(?:finally|together|also|now|so|right|okay|ok|on the other hand|in contrast|by contrast)\s*,\s+(?=\S)/i;
+export const DISCOURSE_MARKER = /^(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)/i;
 
 /** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
 export function withoutMarker(text: string): string {
@@ -490,13 +497,29 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:would|could|might|should|you'd|we'd|I'd|they'd|must) have\b/i.test(s.text)) return false;
   // "Food doesn't just fall down the oesophagus.": what does not only happen sets up the next sentence.
   if (/\b(?:doesn't|don't|didn't|does not|do not|did not|isn't|aren't|is not|are not|wasn't|weren't|not) (?:just|only|simply|merely)\b/i.test(s.text) && !/\b(?:but|also)\b/i.test(s.text)) return false;
+  // "On the other hand, a loop usually uses less memory.": less than what? A contrast with the sentence before.
+  if (/^(?:on the other hand|in contrast|by contrast|on the contrary|conversely)\b/i.test(s.text)) return false;
+  // "In the middle course the land is flatter.", "The water is slower.": flatter or slower than what?
+  {
+    const w = words.filter((t) => t.pos !== 'PUNCT');
+    const lastWord = w[w.length - 1];
+    const comparative = lastWord && /(?:er)$/.test(lastWord.lower) && (baseForm(lastWord.lower, 'adj') ?? lastWord.lower) !== lastWord.lower;
+    const beforeIt = w.slice(-3, -1).map((t) => t.lower);
+    if (comparative && !/\bthan\b/i.test(s.text) && beforeIt.some((x) => /^(?:is|are|was|were|be|becomes|become|gets|get|a bit|much|slightly|even|erodes|flows|moves|grows)$/.test(x))) return false;
+  }
+  // "The main purpose was to know …": the purpose of what was said before.
+  if (/^the (?:\w+ )?(?:purpose|point|role|function|benefit|advantage|disadvantage|downside|upside)\s+(?:is|was|are|were)\b/i.test(s.text)) return false;
   // "What you do need is the balance sheet.": the speaker's own emphasis, set against what was said before.
   if (/^what (?:you|we|I|they)\b/i.test(s.text)) return false;
   // "MySQL with InnoDB is the exception, it creates one for you.": a second clause spliced on after a comma
   // (not after a lead clause: "When water is heated, it turns into vapour." is one sentence).
   if (!/^(?:when|whenever|if|once|as|because|since|after|before|while|although|though|until|unless|in|on|at|by|for|with|from|during)\b/i.test(s.text) && /, (?:it|they|this) (?:just |only |simply )?(?:is|are|was|were|has|have|does|do|can|will|means|creates|makes|gives|takes|needs|uses|keeps|goes|comes|works)\b/i.test(s.text)) return false;
   // "For factorial of ten thousand, that's ten thousand frames": "that" stands for the example before.
-  if (/(?:^|,\s*)that(?:'s|’s| is| was| means)\b/i.test(s.text)) return false;
+  // ("A left join returns every row …, that's the one written first, plus …": an aside inside a sentence with its own verb.)
+  {
+    const m = /(?:^|,\s*)that(?:'s|’s| is| was| means)\b/i.exec(s.text);
+    if (m && !s.tokens.some((t) => t.to <= m.index && (t.pos === 'VERB' || t.pos === 'AUX'))) return false;
+  }
   // "The second, and the one that scarred America, was Vietnam.": an item counted from a list before.
   if (/^(?:the )?(?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?:\s+(?:one|of these|of them))?\s*,/i.test(s.text) || /^the (?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?: one)? (?:is|was|are|were)\b/i.test(s.text)) return false;
   // "Further down the list is …", "Top of my list is …": a place in a list the speaker is going through.
@@ -655,7 +678,8 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
   // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
   if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
-  if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
+  // ("… a bit like sandpaper": a comparison, not a filler "like".)
+  if (words.slice(1).some((t, k) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text) && !(t.lower === 'like' && /^(?:bit|little|just|rather|much|very|exactly|looks|look|looked)$/i.test(words[k]?.text ?? '')))) return false;
   // "can create", "want to produce", "is not used": a verb after a helper, "to" or a negation is part of one verb group.
   const grouped = (k: number) => ['AUX', 'PART'].includes(words[k - 1]?.pos ?? '') || (words[k - 1]?.pos === 'ADV' && ['AUX', 'PART'].includes(words[k - 2]?.pos ?? ''));
   // "the stones carried by the river": a participle after a noun describes it, it is no verb of its own.

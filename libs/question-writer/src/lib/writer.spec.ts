@@ -1328,6 +1328,7 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(fact("Food doesn't just fall down the oesophagus.")).toBe(false);
     expect(fact("For factorial of ten thousand, that's ten thousand frames, which is why some languages would overflow.")).toBe(false);
     expect(fact('A quick way to check is to sit back and stretch your arm out.')).toBe(false);
+    expect(fact("A left join returns every row from the left table, that's the one written first, plus any matches from the right table.")).toBe(true);
     expect(fact('So, what you do need is the balance sheet.')).toBe(false);
     expect(fact("Once the allergen's been in contact, the dish is contaminated.")).toBe(false);
     expect(fact('MySQL with InnoDB is the exception, it creates one for you.')).toBe(false);
@@ -1337,11 +1338,11 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(fact('So, a recursive function is a function that calls itself.')).toBe(true);
     expect(fact("The screen should be about an arm's length away from you.")).toBe(true);
     expect(fact('The top of the screen should be at about eye level, or slightly below.')).toBe(true);
-    const { questions } = writeQuestions({
-      segments: timed(['On the other hand, a loop usually uses less memory than a recursive function.', 'Recursion is often much clearer for problems that are naturally recursive.', 'Each call adds a frame to the call stack.', 'A loop reuses the same variables on every pass.']),
-      settings: { questionTypes: ['true_false'], interactionCount: 3, questionsPerChapter: 3 },
-    });
-    expect(questions.map((q) => q.question).join(' ')).not.toMatch(/On the other hand/);
+    // A contrast or a comparison with what was said before: less, flatter, slower than what?
+    expect(fact('On the other hand, a loop usually uses less memory.')).toBe(false);
+    expect(fact('In the middle course the land is flatter.')).toBe(false);
+    expect(fact('In the middle course the land is flatter than in the upper course.')).toBe(true);
+    expect(fact('The main purpose was to know what taxes could be collected.')).toBe(false);
   });
 
   it('23. a denial corrected in the next clause is never turned into a false statement ("A break means stopping work, it just means …")', () => {
@@ -1375,6 +1376,12 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(texts.some((t) => /the plunge pool erode it/.test(t))).toBe(true);
     const facts = readLecture(captions).filter((x) => x.fact).map((x) => x.text);
     expect(facts).toEqual(expect.arrayContaining(['In the upper course the river is small and steep.', 'Attrition is when the stones carried by the river knock into each other and become smaller and rounder.']));
+  });
+
+  it('26. "hard" as firm has "soft" for its opposite ("even harder than your bones" never becomes "even easier")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(changeDegree(one('Enamel is the hardest material in the body, even harder than your bones.'))?.replacement).toBe('softer');
+    expect(changeDegree(one('Fractions are usually harder to learn than whole numbers.'))?.replacement).toBe('easier');
   });
 
   it('25. a sibling that shares only the key\'s own head is a rival ("lower course" for "upper course"), a phrase cut at a hyphen is none ("gentle slip")', () => {

@@ -1124,6 +1124,8 @@ export function buildFillGaps(slot: Slot): Question | null {
     const bankExtra = chosen
       .flatMap((c) => pickDistractors({ key: c.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((x) => x.surface) }).filter((w) => sameLexKind(c.term.key, w) && pluralPhrase(w) === pluralPhrase(c.surface) && sameKind(c.term, w, [], slot.lecture.nameKinds) && (termFor(slot, w)?.occurrences.length ?? 2) >= 2))
       .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
+      // Children's bank words are words of the lesson ("iodide" beside "fluoride" is WordNet's, not the teacher's).
+      .filter((w) => slot.lecture.audience !== 'children' || termFor(slot, w) !== undefined)
       // After "a"/"an" every word of the bank takes the same article as the answers there.
       .filter((w) => chosen.every((c) => !articleBefore(s, c.token) || articleFor(w) === articleFor(c.surface)))
       .slice(0, 2);

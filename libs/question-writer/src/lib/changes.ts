@@ -149,6 +149,10 @@ export function changeDegree(s: Sentence): Falsified | null {
   const next = ts[k + 1];
   if (!['ADJ', 'ADV'].includes(t.pos) || (next && (next.pos === 'NUM' || /^(?:on|than)$/i.test(next.text) && ts[k + 2]?.pos === 'NUM'))) return null;
   if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
+  // "the hardest material …, even harder than your bones": another form of the same word keeps the first
+  // claim, and the changed one contradicts it inside the statement ("hardest …, even softer").
+  const stem = t.lower.replace(/(?:er|est)$/, '').replace(/(.)\1$/, '$1').replace(/i$/, 'y');
+  if (stem.length >= 3 && ts.some((x) => x !== t && x.lower !== t.lower && x.lower.startsWith(stem) && /(?:er|est)$/.test(x.lower))) return null;
   // "suffered for longer": an adverb of time after "for" has no opposite that reads ("for shorter").
   if (/^(?:for|no)$/i.test(ts[k - 1]?.text ?? '')) return null;
   // "harder to learn" → "easier", but "harder than your bones" → "softer": hard as difficult or as firm.

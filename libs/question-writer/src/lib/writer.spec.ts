@@ -1380,8 +1380,28 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
 
   it('26. "hard" as firm has "soft" for its opposite ("even harder than your bones" never becomes "even easier")', () => {
     const one = (text: string) => readLecture(timed([text]))[0];
-    expect(changeDegree(one('Enamel is the hardest material in the body, even harder than your bones.'))?.replacement).toBe('softer');
+    expect(changeDegree(one('Enamel is a very hard material, even harder than your bones.'))?.replacement).toBe('softer');
+    // Beside "hardest" the change would contradict the statement itself.
+    expect(changeDegree(one('Enamel is the hardest material in your whole body, even harder than your bones.'))).toBeNull();
     expect(changeDegree(one('Fractions are usually harder to learn than whole numbers.'))?.replacement).toBe('easier');
+  });
+
+  it('27. children choose among words of the lesson: no WordNet "chloride" or "iodide" beside "fluoride"', () => {
+    const text = [
+      'Your teeth are covered in a hard layer called enamel.',
+      'Use a toothpaste with fluoride, because fluoride makes enamel stronger.',
+      'After brushing, spit out the toothpaste but do not rinse, so the fluoride can keep working.',
+      'Bacteria in plaque turn sugar into acid.',
+      'The acid makes holes in the enamel.',
+      'Fluoride helps enamel fight the acid.',
+      'Brush your teeth twice a day with fluoride toothpaste.',
+      'Sugary drinks feed the bacteria in plaque.',
+    ];
+    const lecture = analyseLecture(timed(text));
+    const run = () => writeQuestionSet(lecture, { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 }).questions;
+    const options = (qs: Question[]) => JSON.stringify(qs.map((q) => ('options' in q ? q.options : q)));
+    lecture.audience = 'children';
+    expect(options(run())).not.toMatch(/chloride|iodide|bromide/i);
   });
 
   it('25. a sibling that shares only the key\'s own head is a rival ("lower course" for "upper course"), a phrase cut at a hyphen is none ("gentle slip")', () => {

@@ -390,9 +390,16 @@ export function changeByNegation(s: Sentence): Falsified | null {
 }
 
 /** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
+/** The words for each key's kind, by term (looked up once per lecture term). */
+const KIND_WORDS = new WeakMap<Term, Set<string>>();
+
 export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, candidate: Term): boolean {
   // The word for the key's kind ("an enzyme called amylase" / "an enzyme called pepsin") says they are alike, not that both fit.
-  const kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
+  let kindWords = KIND_WORDS.get(key);
+  if (!kindWords) {
+    kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
+    KIND_WORDS.set(key, kindWords);
+  }
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
   // ("lower course" beside "upper course": the shared head is the key's own word, not a sign of the same fact.)
   if (candidate.key.split(' ').some((k) => s.keys.has(k) && !key.key.split(' ').includes(k))) return true;

@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -227,6 +227,9 @@ const SCALAR_VERBS = new Set(['increase', 'decrease', 'rise', 'fall', 'raise', '
  * "stayed the goods", "freed" → "confined").
  */
 /** Whether two senses of an adjective have opposites with nothing in common ("present": absent / past, future). */
+/** Adjectives of many senses whose everyday opposite is the one WordNet gives first (measures and states). */
+const PLAIN_OPPOSITES = new Set(['hot', 'cold', 'high', 'low', 'large', 'small', 'big', 'fast', 'slow', 'warm', 'cool', 'wet', 'dry', 'heavy', 'strong', 'weak', 'full', 'empty', 'thick', 'thin', 'wide', 'narrow', 'deep', 'shallow', 'long', 'short', 'old', 'young', 'open', 'closed', 'safe', 'dangerous', 'positive', 'negative', 'true', 'false', 'visible', 'invisible', 'possible', 'impossible', 'common', 'rare', 'cheap', 'expensive', 'early', 'late', 'active', 'inactive', 'stable', 'unstable', 'liquid', 'solid', 'dead', 'alive', 'living', 'male', 'female', 'internal', 'external', 'inner', 'outer', 'upper', 'lower', 'natural', 'artificial', 'legal', 'illegal', 'correct', 'incorrect', 'right', 'wrong', 'equal', 'unequal', 'same', 'different', 'increase', 'rich', 'poor', 'soft', 'hard', 'dark', 'bright', 'important', 'fair', 'simple', 'clear', 'flexible', 'useful', 'efficient', 'accurate', 'complete', 'necessary', 'healthy', 'normal', 'regular']);
+
 export function ambiguousOpposite(adjective: string): boolean {
   const sets = antonymsBySense(adjective, 'adj').filter((a) => a.length > 0);
   return sets.some((a, i) => sets.slice(i + 1).some((b) => !a.some((x) => b.includes(x))));
@@ -248,6 +251,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const verb = t.pos === 'VERB' && !objectNoun && !misreadNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
+    // "pushes your body clock later": a verb that moves something in time or direction; its opposite in the
+    // lexicon ("pulls … later") is not the opposite claim ("… earlier" would be).
+    if (verb && s.tokens.slice(i + 1, i + 6).some((x) => /^(?:later|earlier|forward|forwards|backward|backwards|ahead|sooner)$/i.test(x.text))) continue;
     // "flex-start", "well-known": part of a hyphenated name or value, which has no opposite ("flex-stop").
     if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
@@ -258,7 +264,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
     // "present" is "absent" in one sense and "past" or "future" in another, "active" is "inactive" or
     // "passive": an adjective whose senses have different opposites gets one only when the speaker says it.
-    const ambiguous = predicative && ambiguousOpposite(t.lemma);
+    // "serious" → "frivolous", "light" → "heavy": an adjective of many senses may have its opposite in another
+    // sense than the speaker's ("food poisoning can be frivolous"); only plain measures keep theirs unsaid.
+    const ambiguous = predicative && (ambiguousOpposite(t.lemma) || (adjectiveSenseCount(t.lemma) >= 4 && !PLAIN_OPPOSITES.has(t.lemma.toLowerCase())));
     if (ambiguous && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if ((verb && !SCALAR_VERBS.has(t.lemma)) || ambiguous) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));

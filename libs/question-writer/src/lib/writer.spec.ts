@@ -1404,6 +1404,16 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(options(run())).not.toMatch(/chloride|iodide|bromide/i);
   });
 
+  it('28. an adjective of many senses gets no unsaid opposite ("food poisoning can be serious" never "… frivolous")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(changeToAntonym(one('For older people, food poisoning can be serious.'))).toBeNull();
+    expect(changeToAntonym(one('For older people, food poisoning can be serious.'), new Set(['frivolous']))?.replacement).toBe('frivolous');
+    // "pushes your body clock later" never becomes "pulls your body clock later", even when "pulling" is said.
+    expect(changeToAntonym(one('The blue light from phones suppresses melatonin and pushes your body clock later.'), new Set(['pull', 'pulling']))).toBeNull();
+    // A plain measure keeps its opposite.
+    expect(changeToAntonym(one('The water in the kettle is hot.'))?.replacement).toBe('cold');
+  });
+
   it('25. a sibling that shares only the key\'s own head is a rival ("lower course" for "upper course"), a phrase cut at a hyphen is none ("gentle slip")', () => {
     const lecture = analyseLecture(
       timed([

@@ -489,7 +489,10 @@ function isFactProper(s: ParsedSentence): boolean {
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
   // "When water is heated it turns …": the pronoun of the main clause names the lead clause's subject.
   const leadClause = mainClauseAfterLead(words);
-  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)))) return false;
+  // "When the call returns, its frame is popped off the stack.": right after the lead clause's comma, the
+  // pronoun names that clause's subject.
+  const afterLeadComma = (t: Token) => /^(?:when|whenever|if|once|after|before|as soon as|while)$/i.test(words[0].text) && s.tokens[s.tokens.indexOf(t) - 1]?.text === ',' && !s.tokens.slice(0, s.tokens.indexOf(t) - 1).some((x) => x.text === ',');
+  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)))) return false;
   // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.
   if (words.some((t, i) => /^(?:he|him|his|she|her|hers)$/i.test(t.text) && !words.slice(0, i).some((w) => w.pos === 'PROPN'))) return false;
   // "A few years ago you'd have used margins …": what would have happened is no fact.

@@ -1330,6 +1330,8 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     expect(fact('A quick way to check is to sit back and stretch your arm out.')).toBe(false);
     expect(fact("A left join returns every row from the left table, that's the one written first, plus any matches from the right table.")).toBe(true);
     expect(fact('So, what you do need is the balance sheet.')).toBe(false);
+    expect(fact('When the call returns, its frame is popped off the stack.')).toBe(true);
+    expect(fact('After that, its frame is popped off the stack for good.')).toBe(false);
     expect(fact("Once the allergen's been in contact, the dish is contaminated.")).toBe(false);
     expect(fact('MySQL with InnoDB is the exception, it creates one for you.')).toBe(false);
     expect(fact('When water is heated, it turns into water vapour in the air.')).toBe(true);

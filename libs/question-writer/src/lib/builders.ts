@@ -288,7 +288,8 @@ function fragmentTerm(slot: Slot, text: string): boolean {
     const s = slot.lecture.sentences[o.sentence];
     // "the Law of Suspects", "the Committee of Public Safety": the head of a longer name, not a name itself.
     const ofName = s.tokens[o.token + o.length]?.lower === 'of' && /^[A-Z]/.test(s.tokens[o.token + o.length + 1]?.text ?? '') && /^[A-Z]/.test(o.surface);
-    return s.text[s.tokens[o.token].from - 1] === '-' || ofName;
+    // "gentle slip" of "gentle slip-off slope": a phrase cut at a hyphen, before or after.
+    return s.text[s.tokens[o.token].from - 1] === '-' || s.text[s.tokens[o.token + o.length - 1].to] === '-' || ofName;
   });
 }
 
@@ -363,7 +364,9 @@ function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
         // "Kilimanjaro is a/an ____": beside "dormant volcano", only sibling categories ("extinct volcano"), never "opening".
         .filter((w) => siblingCategory(s, a, w))
         // A wrong option the lecture says once is a passing phrase ("chamber legislature"), not a rival answer.
-        .filter((w) => !fragmentTerm(slot, w));
+        .filter((w) => !fragmentTerm(slot, w))
+        // Children choose among words the lesson used: WordNet's "chloride", "iodide" beside "fluoride" are unknown to them.
+        .filter((w) => slot.lecture.audience !== 'children' || termFor(slot, w) !== undefined);
       if (candidates.length < fewest) continue;
       // The costly checks (tagging the sentence again) last, and only until there are enough.
       let keyPos: string | null | undefined;
@@ -942,6 +945,8 @@ export function buildScenario(slot: Slot): Question | null {
     const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
+    // The answer is asked once: a recap that says it again ("Enamel is the hardest part of your body") is no second gap.
+    slot.state.usedKeys.add(key.id);
     const frames = FRAMES[lecture.audience];
     const scenario = frames[slot.state.variant % frames.length].replace('{g}', d.gloss);
     // "Weather is …" opens its sentence: as an option it reads "weather", like the others.
@@ -1119,6 +1124,8 @@ export function buildFillGaps(slot: Slot): Question | null {
     const bankExtra = chosen
       .flatMap((c) => pickDistractors({ key: c.term, count: 4, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, avoid: chosen.map((x) => x.surface) }).filter((w) => sameLexKind(c.term.key, w) && pluralPhrase(w) === pluralPhrase(c.surface) && sameKind(c.term, w, [], slot.lecture.nameKinds) && (termFor(slot, w)?.occurrences.length ?? 2) >= 2))
       .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
+      // Children's bank words are words of the lesson ("iodide" beside "fluoride" is WordNet's, not the teacher's).
+      .filter((w) => slot.lecture.audience !== 'children' || termFor(slot, w) !== undefined)
       // After "a"/"an" every word of the bank takes the same article as the answers there.
       .filter((w) => chosen.every((c) => !articleBefore(s, c.token) || articleFor(w) === articleFor(c.surface)))
       .slice(0, 2);

@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import type { Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -129,7 +129,7 @@ const DEGREE_OPPOSITES: Record<string, string> = {
   larger: 'smaller', bigger: 'smaller', smaller: 'larger', higher: 'lower', lower: 'higher', longer: 'shorter', shorter: 'longer', faster: 'slower',
   slower: 'faster', hotter: 'colder', colder: 'hotter', warmer: 'cooler', cooler: 'warmer', heavier: 'lighter', lighter: 'heavier', stronger: 'weaker',
   weaker: 'stronger', older: 'younger', younger: 'older', thicker: 'thinner', thinner: 'thicker', wider: 'narrower',
-  narrower: 'wider', deeper: 'shallower', cheaper: 'more expensive', easier: 'harder', harder: 'easier',
+  narrower: 'wider', deeper: 'shallower', cheaper: 'more expensive', easier: 'harder', harder: 'easier', softer: 'harder',
 };
 
 /**
@@ -149,9 +149,15 @@ export function changeDegree(s: Sentence): Falsified | null {
   const next = ts[k + 1];
   if (!['ADJ', 'ADV'].includes(t.pos) || (next && (next.pos === 'NUM' || /^(?:on|than)$/i.test(next.text) && ts[k + 2]?.pos === 'NUM'))) return null;
   if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
+  // "the hardest material …, even harder than your bones": another form of the same word keeps the first
+  // claim, and the changed one contradicts it inside the statement ("hardest …, even softer").
+  const stem = t.lower.replace(/(?:er|est)$/, '').replace(/(.)\1$/, '$1').replace(/i$/, 'y');
+  if (stem.length >= 3 && ts.some((x) => x !== t && x.lower !== t.lower && x.lower.startsWith(stem) && /(?:er|est)$/.test(x.lower))) return null;
   // "suffered for longer": an adverb of time after "for" has no opposite that reads ("for shorter").
   if (/^(?:for|no)$/i.test(ts[k - 1]?.text ?? '')) return null;
-  const opposite = DEGREE_OPPOSITES[t.lower];
+  // "harder to learn" → "easier", but "harder than your bones" → "softer": hard as difficult or as firm.
+  const difficulty = /^to$/i.test(next?.text ?? '') || /\b(?:to (?:learn|do|make|find|get|see|read|understand|use|remember|treat|spot|fix))\b/i.test(s.text);
+  const opposite = /^hard(?:er|est)$/.test(t.lower) && !difficulty ? t.lower.replace('hard', 'soft') : DEGREE_OPPOSITES[t.lower];
   const cased = /^[A-Z]/.test(t.text) ? opposite[0].toUpperCase() + opposite.slice(1) : opposite;
   return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
 }
@@ -221,6 +227,9 @@ const SCALAR_VERBS = new Set(['increase', 'decrease', 'rise', 'fall', 'raise', '
  * "stayed the goods", "freed" → "confined").
  */
 /** Whether two senses of an adjective have opposites with nothing in common ("present": absent / past, future). */
+/** Adjectives of many senses whose everyday opposite is the one WordNet gives first (measures and states). */
+const PLAIN_OPPOSITES = new Set(['hot', 'cold', 'high', 'low', 'large', 'small', 'big', 'fast', 'slow', 'warm', 'cool', 'wet', 'dry', 'heavy', 'strong', 'weak', 'full', 'empty', 'thick', 'thin', 'wide', 'narrow', 'deep', 'shallow', 'long', 'short', 'old', 'young', 'open', 'closed', 'safe', 'dangerous', 'positive', 'negative', 'true', 'false', 'visible', 'invisible', 'possible', 'impossible', 'common', 'rare', 'cheap', 'expensive', 'early', 'late', 'active', 'inactive', 'stable', 'unstable', 'liquid', 'solid', 'dead', 'alive', 'living', 'male', 'female', 'internal', 'external', 'inner', 'outer', 'upper', 'lower', 'natural', 'artificial', 'legal', 'illegal', 'correct', 'incorrect', 'right', 'wrong', 'equal', 'unequal', 'same', 'different', 'increase', 'rich', 'poor', 'soft', 'hard', 'dark', 'bright', 'important', 'fair', 'simple', 'clear', 'flexible', 'useful', 'efficient', 'accurate', 'complete', 'necessary', 'healthy', 'normal', 'regular']);
+
 export function ambiguousOpposite(adjective: string): boolean {
   const sets = antonymsBySense(adjective, 'adj').filter((a) => a.length > 0);
   return sets.some((a, i) => sets.slice(i + 1).some((b) => !a.some((x) => b.includes(x))));
@@ -242,6 +251,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const verb = t.pos === 'VERB' && !objectNoun && !misreadNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
+    // "pushes your body clock later": a verb that moves something in time or direction; its opposite in the
+    // lexicon ("pulls … later") is not the opposite claim ("… earlier" would be).
+    if (verb && s.tokens.slice(i + 1, i + 6).some((x) => /^(?:later|earlier|forward|forwards|backward|backwards|ahead|sooner)$/i.test(x.text))) continue;
     // "flex-start", "well-known": part of a hyphenated name or value, which has no opposite ("flex-stop").
     if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') continue;
     const negativePrefix = /^(?:un|in|im|il|ir|non|dis)/;
@@ -252,7 +264,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // An adjective only for its direct antonym, and a common word ("flat" → "contrasty" is WordNet's, no speaker's).
     // "present" is "absent" in one sense and "past" or "future" in another, "active" is "inactive" or
     // "passive": an adjective whose senses have different opposites gets one only when the speaker says it.
-    const ambiguous = predicative && ambiguousOpposite(t.lemma);
+    // "serious" → "frivolous", "light" → "heavy": an adjective of many senses may have its opposite in another
+    // sense than the speaker's ("food poisoning can be frivolous"); only plain measures keep theirs unsaid.
+    const ambiguous = predicative && (ambiguousOpposite(t.lemma) || (adjectiveSenseCount(t.lemma) >= 4 && !PLAIN_OPPOSITES.has(t.lemma.toLowerCase())));
     if (ambiguous && !directAntonymsOf(t.lemma, 'adj').some((a) => spoken.has(a))) continue;
     const found = (predicative ? directAntonymsOf(t.lemma, 'adj').filter((a) => isCommonWord(a, 'adj') && !s.keys.has(a) && !s.tokens.some((x) => x.lower === a)) : antonyms(t.lemma, 'verb')).filter((a) => !a.includes(' ') && a.length > 2 && (!negativePrefix.test(a) || negativePrefix.test(t.lemma)));
     if ((verb && !SCALAR_VERBS.has(t.lemma)) || ambiguous) found.splice(0, found.length, ...found.filter((a) => spoken.has(a)));
@@ -347,6 +361,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
   const clauseEnd = words.findIndex((w, k) => k > notAt && (w.text === ',' || w.text === ';' || w.pos === 'CCONJ' || /^(?:because|which|who|but|so|although|while|whereas)$/i.test(w.text)));
   const scope = words.slice(notAt + 1, clauseEnd < 0 ? words.length : clauseEnd);
   if (scope.some((w, k) => NEEDS_NEGATION.test(w.text) || (w.lower === 'at' && scope[k + 1]?.lower === 'all'))) return null;
+  // "A break doesn't mean stopping work, it just means changing activity": the next clause corrects the
+  // denied one; without the negation the two contradict each other instead of making a false statement.
+  if (clauseEnd > 0 && words.slice(clauseEnd).some((w) => /^(?:just|only|simply|merely|rather|instead)$/i.test(w.text))) return null;
   // "Don't worry if …", "so don't panic": an order, not a statement; without the negation it is the opposite of advice.
   let clauseStart = 0;
   for (let k = notAt - 2; k >= 0; k--) {
@@ -381,13 +398,27 @@ export function changeByNegation(s: Sentence): Falsified | null {
 }
 
 /** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
+/** The words for each key's kind, by term (looked up once per lecture term). */
+const KIND_WORDS = new WeakMap<Term, Set<string>>();
+
 export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, candidate: Term): boolean {
-  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k));
-  if (candidate.key.split(' ').some((k) => s.keys.has(k))) return true;
+  // The word for the key's kind ("an enzyme called amylase" / "an enzyme called pepsin") says they are alike, not that both fit.
+  let kindWords = KIND_WORDS.get(key);
+  if (!kindWords) {
+    kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
+    KIND_WORDS.set(key, kindWords);
+  }
+  const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
+  // ("lower course" beside "upper course": the shared head is the key's own word, not a sign of the same fact.)
+  if (candidate.key.split(' ').some((k) => s.keys.has(k) && !key.key.split(' ').includes(k))) return true;
+  const nouns = new Set(s.tokens.filter((t) => t.pos === 'NOUN' || t.pos === 'PROPN').map((t) => t.lemma));
   return candidate.occurrences.some((o) => {
     const other = sentences[o.sentence];
     // (A word the tagger reads otherwise there, "north" in lower-case captions, still counts.)
-    return context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k)).length >= 2;
+    const shared = context.filter((k) => other.keys.has(k) || other.tokens.some((t) => t.lower === k));
+    // Shared verbs alone ("contains … called", "breaks … down") are a way of speaking, not the same fact:
+    // at least one shared thing ("saliva", "starch") must be said with the candidate too.
+    return shared.length >= 2 && shared.some((k) => nouns.has(k));
   });
 }
 
@@ -747,6 +778,21 @@ export function moreGeneral(key: string, candidate: string): boolean {
   return [c, baseForm(c, 'noun') ?? c, c.replace(/s$/, '')].some((w) => mine.includes(w));
 }
 
+/**
+ * Two names the speaker describes as the same kind of thing ("Bishop Odo" and "Harold", people; "Hastings" and
+ * "Pevensey", places), whatever class WordNet gives each name (Hastings a person, Harold none).
+ */
+function describedAlike(kinds: NameKinds | undefined, key: Term, t: Term): boolean {
+  if (!kinds || key.pos !== 'PROPN' || t.pos !== 'PROPN') return false;
+  const mine = kinds.get(key.display.toLowerCase());
+  const theirs = kinds.get(t.display.toLowerCase());
+  if (!mine || !theirs) return false;
+  if (mine.has('person') && theirs.has('person')) return true;
+  // Places only where WordNet does not know the name as a place: unknown, or a person of the same name (Warren Hastings).
+  const misread = (x: Term) => x.cls === 'proper' || x.cls === 'noun.person';
+  return mine.has('place') && theirs.has('place') && (misread(key) || misread(t));
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -755,14 +801,14 @@ export function pickDistractors(q: DistractorQuery): string[] {
   const kindOfKey = (text: string) => right.has(text.toLowerCase()) || hypernyms(text).some((h) => h.toLowerCase() === key.head || h.toLowerCase() === key.key);
   const keyParents = specificParents(key.key.includes(' ') && hypernymsUpTo(key.key, 1).length ? key.key : key.head);
   const fromLecture = q.terms
-    .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
+    .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t) || describedAlike(q.kinds, key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
     // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
     .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     // "England" for "Britain": a part or the whole of the key is often also true.
     .filter((t) => !partOf(key.display.toLowerCase(), t.display.toLowerCase()))
-    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
+    .filter((t) => !q.strictKind || bothProcesses(key, t) || t.head === key.head || describedAlike(q.kinds, key, t) || !kindsApart(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     .filter((t) => !q.kinds || key.pos !== 'PROPN' || namesAlike(q.kinds, key.display, t.display))
     // "raised version", "the main thing": a vague head names no rival for the key.
     .filter((t) => !VAGUE_NOUNS.has(t.head) && !VAGUE_NOUNS.has(t.display.toLowerCase().split(/\s+/).pop() ?? ''))
@@ -775,6 +821,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)
     .map((x) => ({ ...x, near: kinship(keyParents, x.t) }))
     .sort((x, y) => Number(y.role) - Number(x.role) || y.near - x.near || byPlace(x.t, y.t))
+    // "amylase": when the lecture names two or more of the key's own kind ("pepsin", "lipase", enzymes), a
+    // substance of another kind ("water", "acid") is no rival beside them.
+    .filter((x, _, all) => !q.strictKind || x.near > 0 || all.filter((y) => y.near > 0).length < 2)
     .map((x) => x.t);
   function byPlace(a: Term, b: Term): number {
     return (q.chapter !== undefined ? Number(a.counts[q.chapter] > 0) - Number(b.counts[q.chapter] > 0) : 0) || b.occurrences.length - a.occurrences.length || a.id - b.id;
@@ -802,7 +851,9 @@ export function pickDistractors(q: DistractorQuery): string[] {
   }
   // WordNet relatives only for kinds of things whose siblings are real alternatives (elements, species) and
   // only when the word has one meaning, so the siblings are of the right sense.
-  if (out.length < q.count && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls) && nounClasses(key.key.split(' ').length > 1 ? key.key : key.head).length === 1 && !hypernyms(key.key.split(' ').length > 1 ? key.key : key.head).some((h) => GENERIC_PARENTS.has(h.toLowerCase()))) {
+  // Two of the key's kind from the lecture beat a third from WordNet ("de-iodinase" beside "pepsin", "lipase").
+  const lectureKin = q.strictKind && keyParents.size > 0 && fromLecture.filter((t) => kinship(keyParents, t) > 0).length >= 2;
+  if (out.length < q.count && !lectureKin && !q.lectureOnly && key.pos === 'NOUN' && CONCRETE.has(key.cls) && nounClasses(key.key.split(' ').length > 1 ? key.key : key.head).length === 1 && !hypernyms(key.key.split(' ').length > 1 ? key.key : key.head).some((h) => GENERIC_PARENTS.has(h.toLowerCase()))) {
     const words = key.key.split(' ');
     const base = (words.length > 1 ? siblings(key.key) : siblings(key.head)).slice(0, 8).filter((sib) => nounClass(sib) === key.cls);
     for (const sib of base) {

@@ -1,7 +1,7 @@
 import type { Token } from './nlp';
 import type { Sentence } from './sentences';
 import { isGivenName } from './sentences';
-import { baseForm, isKnown, nounClass, nounClasses } from './wordnet';
+import { baseForm, isCommonWord, isKnown, nounClass, nounClasses } from './wordnet';
 
 /**
  * What kind of thing each name of the lecture is, in the speaker's own words: "a king called Narmer" (king),
@@ -50,15 +50,20 @@ export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
     if (!kinds.has(key)) kinds.set(key, new Set());
     kinds.get(key)?.add(kind);
   };
+  // Names said as places ("near Hastings", "landed at Pevensey") and given names said alone ("Harold").
+  const places = new Set<string>();
+  const given = new Set<string>();
   for (const s of sentences) {
     const ts = s.tokens;
     for (const run of nameRuns(ts)) {
       const words = run.text.split(' ');
-      // "Linus Torvalds … Torvalds wrote his own": the surname alone is the same person.
+      // "Linus Torvalds … Torvalds wrote his own": the surname alone is the same person, and so is the first name.
       if (personName(run.text)) {
         add(run.text, 'person');
         add(words[words.length - 1], 'person');
-      }
+        if (isGivenName(words[0])) given.add(words[0].toLowerCase());
+      } else if (words.length === 1 && isGivenName(words[0]) && !isCommonWord(words[0].toLowerCase(), 'noun') && !isKnown(words[0].toLowerCase(), 'adj')) given.add(words[0].toLowerCase());
+      if (PLACE_BEFORE.test(ts[run.from - 1]?.lower ?? '') && !/^['’]s$/.test(ts[run.to + 1]?.text ?? '') && !CALENDAR.test(run.text)) places.add(run.text.toLowerCase());
       // "a king called Narmer", "the pharaoh Djoser", "an American scientist called Eunice Foote".
       let k = run.from - 1;
       if (k >= 0 && CALLED.test(ts[k].lower)) k--;
@@ -71,8 +76,16 @@ export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
       if (ts[c] && COPULA.test(ts[c].lower) && !ts[c].negated) add(run.text, headNounFrom(ts, c + 1));
     }
   }
+  // "the two armies met near Hastings": a name the speaker uses as a place is a place, whatever person WordNet
+  // knows by it (Warren Hastings); a given name said alone and never as a place is a person ("Harold", "Tostig"'s brother).
+  for (const p of places) if (!kinds.get(p)?.has('person')) add(p, 'place');
+  for (const g of given) if (!places.has(g)) add(g, 'person');
   return kinds;
 }
+
+/** Prepositions that make the name after them a place: "at Hastings", "near Pevensey", "in Florence". */
+const PLACE_BEFORE = /^(?:at|near|in|around|outside|towards)$/;
+const CALENDAR = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Christmas|Easter|Spring|Summer|Autumn|Winter)\b/;
 
 const PERSON = 'noun.person';
 
@@ -86,6 +99,14 @@ function personName(text: string): boolean {
   if (words.length < 2 || !isGivenName(words[0])) return false;
   const last = words[words.length - 1].toLowerCase();
   return !isKnown(last, 'noun') || nounClasses(last).includes(PERSON);
+}
+
+/** The plural of a word for a people ("Normans", "Saxons"): a group, not one person. */
+function peopleName(text: string): boolean {
+  const lower = text.toLowerCase();
+  if (lower.includes(' ') || !/[^s]s$/.test(lower)) return false;
+  const base = baseForm(lower, 'noun');
+  return base !== null && base !== lower && nounClass(base) === PERSON;
 }
 
 /** The class of a describing noun by its commonest sense ("tool" an artifact, though WordNet also lists a person used by others). */
@@ -104,8 +125,10 @@ export function namesAlike(kinds: NameKinds, key: string, candidate: string): bo
   const mine = kinds.get(key.toLowerCase());
   const theirs = kinds.get(candidate.toLowerCase());
   const person = (set: ReadonlySet<string> | undefined, text: string) =>
-    (set !== undefined && [...set].some((k) => classesOf(k).includes(PERSON))) || personName(text) || nounClass(text.toLowerCase()) === PERSON;
+    (set !== undefined && [...set].some((k) => classesOf(k).includes(PERSON))) || personName(text) || (!set?.has('place') && nounClass(text.toLowerCase()) === PERSON);
   if (person(mine, key) !== person(theirs, candidate)) return false;
+  // "Normans", "Vikings": a people is no rival for one person ("Bishop Odo").
+  if (person(mine, key) && peopleName(key) !== peopleName(candidate)) return false;
   if (!mine || !theirs) return true;
   const a = new Set([...mine].flatMap(classesOf));
   return [...theirs].flatMap(classesOf).some((c) => a.has(c)) || [...mine].some((k) => theirs.has(k));

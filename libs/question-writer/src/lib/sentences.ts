@@ -174,7 +174,8 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
       flush(i);
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
-      const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
+      // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
+      const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos);
       const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
@@ -186,11 +187,11 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
       const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
-      const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5;
+      const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5 && !awaitsVerb(tokens, first, i);
       const pause = pauseAt.has(t.from) || pauseAt.has(t.from - 1);
       const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && prev.pos !== 'DET';
       if (starter || clause || np || bare || joined || ordinal || imperative || stutter || pauseBreak) {
-        flush(i);
+        flush(clause || np ? openerStart(tokens, first, i) : i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
         bestWeak = i;
       }
@@ -200,6 +201,43 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
   }
   flush(tokens.length);
   return out;
+}
+
+/**
+ * "… and the rocks that fall into the plunge pool | erode it": the last clause's subject carries a relative
+ * clause and has no verb of its own yet, so the verb that follows is its verb, not an order opening a sentence.
+ */
+export function awaitsVerb(tokens: readonly Token[], first: number, at: number): boolean {
+  let start = first;
+  for (let k = at - 1; k > first; k--) if (tokens[k].pos === 'CCONJ' || tokens[k].text === ',') { start = k + 1; break; }
+  const rel = tokens.findIndex((t, k) => k > start && k < at && /^(?:that|which|who)$/.test(t.lower) && ['NOUN', 'PROPN'].includes(tokens[k - 1].pos));
+  return rel > start && !tokens.slice(start, rel).some((t) => t.pos === 'VERB' || t.pos === 'AUX');
+}
+
+const OPENING_ADVERBS = /^(?:eventually|then|usually|finally|later|sometimes|often|gradually|slowly|today|nowadays|meanwhile|afterwards)$/;
+const OPENING_PREPOSITIONS = /^(?:in|on|at|during|after|before|over|inside|outside|within|near)$/;
+
+/**
+ * Where a new sentence of captions starts when its subject is found at `at`: "… the stones themselves in the
+ * upper course the river is small" → before "in the upper course"; "… left hanging as an overhang eventually
+ * the overhang collapses" → before "eventually". A phrase of place or time between a finished clause and a new
+ * subject opens the new sentence (a verb right before it keeps it: "flows in the river the …").
+ */
+export function openerStart(tokens: readonly Token[], first: number, at: number): number {
+  if (at - 1 > first + 3 && OPENING_ADVERBS.test(tokens[at - 1].lower)) return at - 1;
+  // The phrase back from the subject: nouns and their describing words, an optional article, and one "of the …"
+  // ("on the inside of the bend", "over time").
+  let k = at - 1;
+  for (let round = 0; round < 2; round++) {
+    const end = k;
+    while (k > first && ['NOUN', 'ADJ', 'NUM'].includes(tokens[k].pos)) k--;
+    if (k === end) return at;
+    if (/^(?:the|a|an|this|that)$/.test(tokens[k].lower)) k--;
+    if (round === 0 && tokens[k]?.lower === 'of') k--;
+    else break;
+  }
+  if (k - first < 4 || !OPENING_PREPOSITIONS.test(tokens[k]?.lower ?? '') || ['VERB', 'AUX', 'ADP', 'DET'].includes(tokens[k - 1]?.pos ?? '')) return at;
+  return tokens.slice(first, k).some((t) => t.pos === 'VERB' || t.pos === 'AUX') ? k : at;
 }
 
 /**
@@ -356,6 +394,10 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/^(?:a|an|your|one of your) (?:colleague|customer|friend|patient|client|guest|student|manager|supervisor|co-worker|coworker|neighbour|neighbor|visitor|child|parent|member of staff|member of the public|diner)s? (?:asks|tells|says|wants|comes|calls|brings|hands|gives|orders|rings|walks|shows|sends|mentions|complains|reports)\b/i.test(text)) return true;
   // "One reason is that …", "Another cause is …", "Others are more cautious": one of the things just introduced.
   if (/^(?:one|another|a second|a third|the other) (?:reason|cause|factor|problem|example|effect|consequence|way)\b(?! (?:for|why|of|that)\b)/i.test(text) || /^others\b(?! (?:of|in)\b)/i.test(text)) return true;
+  // "Once the allergen's been in contact, the dish is contaminated.": in contact with what?
+  if (/\bin contact\b(?! with\b)/i.test(text)) return true;
+  // "A quick way to check is to sit back …": check what? The object of the verb is in the sentence before.
+  if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
   if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;
@@ -373,7 +415,7 @@ export function needsContext(s: ParsedSentence): boolean {
 }
 
 /** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
-export const DISCOURSE_MARKER = /^(?:finally|together|also|now)\s*,\s+(?=\S)/i;
+export const DISCOURSE_MARKER = /^(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)/i;
 
 /** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
 export function withoutMarker(text: string): string {
@@ -447,11 +489,40 @@ function isFactProper(s: ParsedSentence): boolean {
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
   // "When water is heated it turns …": the pronoun of the main clause names the lead clause's subject.
   const leadClause = mainClauseAfterLead(words);
-  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)))) return false;
+  // "When the call returns, its frame is popped off the stack.": right after the lead clause's comma, the
+  // pronoun names that clause's subject.
+  const afterLeadComma = (t: Token) => /^(?:when|whenever|if|once|after|before|as soon as|while)$/i.test(words[0].text) && s.tokens[s.tokens.indexOf(t) - 1]?.text === ',' && !s.tokens.slice(0, s.tokens.indexOf(t) - 1).some((x) => x.text === ',');
+  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)))) return false;
   // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.
   if (words.some((t, i) => /^(?:he|him|his|she|her|hers)$/i.test(t.text) && !words.slice(0, i).some((w) => w.pos === 'PROPN'))) return false;
   // "A few years ago you'd have used margins …": what would have happened is no fact.
-  if (/\b(?:would|could|might|should|you'd|we'd|I'd|they'd) have\b/i.test(s.text)) return false;
+  // "Family dinners must have been fun.": what the speaker supposes is no fact either.
+  if (/\b(?:would|could|might|should|you'd|we'd|I'd|they'd|must) have\b/i.test(s.text)) return false;
+  // "Food doesn't just fall down the oesophagus.": what does not only happen sets up the next sentence.
+  if (/\b(?:doesn't|don't|didn't|does not|do not|did not|isn't|aren't|is not|are not|wasn't|weren't|not) (?:just|only|simply|merely)\b/i.test(s.text) && !/\b(?:but|also)\b/i.test(s.text)) return false;
+  // "On the other hand, a loop usually uses less memory.": less than what? A contrast with the sentence before.
+  if (/^(?:on the other hand|in contrast|by contrast|on the contrary|conversely)\b/i.test(s.text)) return false;
+  // "In the middle course the land is flatter.", "The water is slower.": flatter or slower than what?
+  {
+    const w = words.filter((t) => t.pos !== 'PUNCT');
+    const lastWord = w[w.length - 1];
+    const comparative = lastWord && /(?:er)$/.test(lastWord.lower) && (baseForm(lastWord.lower, 'adj') ?? lastWord.lower) !== lastWord.lower;
+    const beforeIt = w.slice(-3, -1).map((t) => t.lower);
+    if (comparative && !/\bthan\b/i.test(s.text) && beforeIt.some((x) => /^(?:is|are|was|were|be|becomes|become|gets|get|a bit|much|slightly|even|erodes|flows|moves|grows)$/.test(x))) return false;
+  }
+  // "The main purpose was to know …": the purpose of what was said before.
+  if (/^the (?:\w+ )?(?:purpose|point|role|function|benefit|advantage|disadvantage|downside|upside)\s+(?:is|was|are|were)\b/i.test(s.text)) return false;
+  // "What you do need is the balance sheet.": the speaker's own emphasis, set against what was said before.
+  if (/^what (?:you|we|I|they)\b/i.test(s.text)) return false;
+  // "MySQL with InnoDB is the exception, it creates one for you.": a second clause spliced on after a comma
+  // (not after a lead clause: "When water is heated, it turns into vapour." is one sentence).
+  if (!/^(?:when|whenever|if|once|as|because|since|after|before|while|although|though|until|unless|in|on|at|by|for|with|from|during)\b/i.test(s.text) && /, (?:it|they|this) (?:just |only |simply )?(?:is|are|was|were|has|have|does|do|can|will|means|creates|makes|gives|takes|needs|uses|keeps|goes|comes|works)\b/i.test(s.text)) return false;
+  // "For factorial of ten thousand, that's ten thousand frames": "that" stands for the example before.
+  // ("A left join returns every row …, that's the one written first, plus …": an aside inside a sentence with its own verb.)
+  {
+    const m = /(?:^|,\s*)that(?:'s|’s| is| was| means)\b/i.exec(s.text);
+    if (m && !s.tokens.some((t) => t.to <= m.index && (t.pos === 'VERB' || t.pos === 'AUX'))) return false;
+  }
   // "The second, and the one that scarred America, was Vietnam.": an item counted from a list before.
   if (/^(?:the )?(?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?:\s+(?:one|of these|of them))?\s*,/i.test(s.text) || /^the (?:first|second|third|fourth|fifth|last|latter|former|other|final|next)(?: one)? (?:is|was|are|were)\b/i.test(s.text)) return false;
   // "Further down the list is …", "Top of my list is …": a place in a list the speaker is going through.
@@ -539,7 +610,9 @@ function isFactProper(s: ParsedSentence): boolean {
   if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
   if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
   const last = words[words.length - 1];
-  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !/^(?:above|below|over|under|off|out|up|down)$/i.test(last.text) && !strandedPreposition(words)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
+  // "… calls itself.", "… an arm's length away from you.": a reflexive, or "you" after a preposition, ends a sentence whole.
+  const wholeEnd = /^(?:above|below|over|under|off|out|up|down|itself|themselves|himself|herself)$/i.test(last.text) || (/^you$/i.test(last.text) && words[words.length - 2]?.pos === 'ADP');
+  if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !wholeEnd && !strandedPreposition(words)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
   const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
   // "Customers who never placed an order.": the only verb sits in a relative clause.
   const relative = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where)$/i.test(t.text));
@@ -608,10 +681,15 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
   // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
   if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
-  if (words.slice(1).some((t) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text))) return false;
+  // ("… a bit like sandpaper": a comparison, not a filler "like".)
+  if (words.slice(1).some((t, k) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text) && !(t.lower === 'like' && /^(?:bit|little|just|rather|much|very|exactly|looks|look|looked)$/i.test(words[k]?.text ?? '')))) return false;
   // "can create", "want to produce", "is not used": a verb after a helper, "to" or a negation is part of one verb group.
   const grouped = (k: number) => ['AUX', 'PART'].includes(words[k - 1]?.pos ?? '') || (words[k - 1]?.pos === 'ADV' && ['AUX', 'PART'].includes(words[k - 2]?.pos ?? ''));
-  const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
+  // "the stones carried by the river": a participle after a noun describes it, it is no verb of its own.
+  const described = (k: number) => /(?:ed|en)$/.test(words[k].lower) && ['NOUN', 'PROPN'].includes(words[k - 1]?.pos ?? '') && words[k + 1]?.lower === 'by';
+  // "is undercut and left hanging": a second verb of the same subject after "and" is no second clause.
+  const shared = (k: number) => /^(?:and|or)$/i.test(words[k - 1]?.text ?? '') && words[k].pos === 'VERB';
+  const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !described(k) && !shared(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
   return finite <= 1 || (finite <= 3 && linked);
 }
@@ -634,7 +712,15 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !(t.lower === t.lemma && t !== words[0] && !['NOUN', 'PRON', 'PROPN'].includes(words[words.indexOf(t) - 1]?.pos ?? '')));
   const v = words.findIndex(finite);
   if (v <= 0) return false;
-  const subject = words.slice(0, v);
+  // "in the upper course the river is small": a phrase of place or time before the subject.
+  let from = 0;
+  if (OPENING_PREPOSITIONS.test(words[0].lower)) {
+    let k = 1;
+    while (k < v && ['DET', 'ADJ', 'NUM'].includes(words[k].pos)) k++;
+    while (k < v && words[k].pos === 'NOUN') k++;
+    if (k > 1 && k < v && words[k - 1].pos === 'NOUN' && ['DET', 'PRON'].includes(words[k].pos)) from = k;
+  }
+  const subject = words.slice(from, v);
   if (!subject.some((t) => ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(t.pos))) return false;
   for (let i = 0; i < subject.length; i++) {
     const t = subject[i];
@@ -662,7 +748,7 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /\b(?:hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|the screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /\b(?:hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -680,6 +766,9 @@ function isRule(s: ParsedSentence): boolean {
   if (hasInterjection(s.tokens)) return false;
   // "Move that box someone left in the corridor": a thing pointed at, from the story before.
   if (needsContext(s)) return false;
+  // "Keep your wrists straight …, and don't bash the keys, a light touch is enough.": a clause spliced on
+  // after a comma with its own subject and verb; restated as a rule it no longer reads as one sentence.
+  if (s.tokens.some((t, i) => t.text === ',' && /^(?:a|an|the)$/i.test(s.tokens[i + 1]?.lower ?? '') && s.tokens.slice(i + 2, i + 5).some((w, k) => ['AUX', 'VERB'].includes(w.pos) && /^(?:is|are|was|were|works|helps|matters)$/i.test(w.text) && ['NOUN', 'ADJ'].includes(s.tokens[i + 1 + k]?.pos ?? '')))) return false;
   // "Buckle up, and let's count down together.": the presenter's own plan with the watcher, not a rule.
   if (/\blet['’]s\b|\blet us\b/i.test(s.text)) return false;
   // "Try not to get too hot.", "Be careful.": advice to the watcher, not an action of the subject.

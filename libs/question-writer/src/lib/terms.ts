@@ -1,6 +1,6 @@
 import type { Token } from './nlp';
 import type { Sentence } from './sentences';
-import { nounClass } from './wordnet';
+import { baseForm, nounClass } from './wordnet';
 
 /** A noun phrase the speaker uses, with what kind of thing it names. */
 export interface Term {
@@ -110,6 +110,8 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       if (tokens.every((t) => VAGUE_NOUNS.has(t.lower) || SOFT_ADJECTIVES.has(t.lower) || NOT_TERMS.has(t.lower))) continue;
       const surface = s.text.slice(tokens[0].from, head.to).replace(/['’]s$/u, '').replace(/\s+/g, ' ');
       if (!/\p{L}{2}/u.test(surface)) continue;
+      // "gentle slip" of "a gentle slip-off slope": a phrase cut at a hyphen is no term.
+      if (s.text[head.to] === '-' && /\w/.test(s.text[head.to + 1] ?? '')) continue;
       const key = tokens.map((t) => t.lemma).join(' ');
       let term = byKey.get(key);
       if (!term) {
@@ -123,6 +125,23 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       const lowered = from === 0 && head.pos !== 'PROPN' && tokens[0].pos !== 'PROPN' ? surface[0].toLowerCase() + surface.slice(1) : surface;
       seen.set(lowered, (seen.get(lowered) ?? 0) + 1);
     }
+  }
+  // "Incisors are flat …" / "At the front you have incisors": a plural the tagger left unlemmatised is the
+  // same term as its singular, not a second word said once.
+  for (const [key, term] of byKey) {
+    if (key.includes(' ') || !/[^s]s$/.test(key)) continue;
+    const base = baseForm(key, 'noun');
+    const into = base && base !== key ? byKey.get(base) : undefined;
+    if (!into || into.pos !== 'NOUN' || !(term.pos === 'NOUN' || term.occurrences.every((o) => o.token === 0))) continue;
+    into.occurrences.push(...term.occurrences);
+    into.occurrences.sort((a, b) => a.sentence - b.sentence || a.token - b.token);
+    into.inFacts += term.inFacts;
+    const seen = forms.get(into.key) as Map<string, number>;
+    for (const [form, n] of forms.get(key) as Map<string, number>) {
+      const lowered = form[0].toLowerCase() + form.slice(1);
+      seen.set(lowered, (seen.get(lowered) ?? 0) + n);
+    }
+    byKey.delete(key);
   }
   for (const term of byKey.values()) {
     // A capitalised word seen only at the start of sentences is not a name ("Roads at the time were terrible.").

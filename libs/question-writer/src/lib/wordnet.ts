@@ -534,6 +534,11 @@ export function warmUp(): void {
 }
 
 /** How many noun senses WordNet lists for the word (0 when unknown): "order" has 15, an everyday word of many uses. */
+/** How many senses WordNet lists for an adjective ("serious": 6, "acidic": 2). */
+export function adjectiveSenseCount(word: string): number {
+  return lookup(word, 'adj')?.senseCount ?? 0;
+}
+
 export function nounSenseCount(word: string): number {
   return lookupNoun(word)?.senseCount ?? 0;
 }

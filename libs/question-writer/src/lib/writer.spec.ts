@@ -1,6 +1,6 @@
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, ambiguousOpposite, changeByNegation, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
 import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -1252,5 +1252,182 @@ describe('question writer: what a strict teacher edited on a tenth unseen set', 
     const { questions } = energySet(['multiple_choice', 'single_choice', 'true_false'], 8, 2);
     const texts = questions.flatMap((q) => [q.feedback.correct, q.feedback.incorrect]);
     expect(texts.filter((t) => /[.!?]”\./.test(t))).toEqual([]);
+  });
+});
+
+describe('question writer: what a strict teacher edited on an eleventh unseen set', () => {
+  const digestion = () =>
+    analyseLecture(
+      timed([
+        'Saliva contains an enzyme called amylase, which starts breaking starch down into sugars.',
+        'Gastric juice contains hydrochloric acid and an enzyme called pepsin.',
+        'Pepsin breaks proteins down into smaller pieces.',
+        'The acid kills most of the bacteria that came in with your food.',
+        'The pancreas adds more enzymes, including lipase, which breaks fats down into fatty acids and glycerol.',
+        'Lipase works in the small intestine.',
+        'Amylase also works in the small intestine.',
+        'The main job of the large intestine is to absorb water from what is left.',
+        'Water makes up most of the blood.',
+      ]),
+    );
+
+  it('19. the enzymes the speaker names are the wrong options for an enzyme ("an enzyme called ____": pepsin, lipase; never water, acid)', () => {
+    const lecture = digestion();
+    const term = (k: string) => lecture.terms.find((t) => t.key === k) as Term;
+    const s = lecture.sentences[0];
+    // Sharing "contains … an enzyme called" is a way of speaking, not the same fact.
+    expect(mightAlsoBeTrue(lecture.sentences, s, term('amylase'), term('pepsin'))).toBe(false);
+    const wrong = pickDistractors({ key: term('amylase'), count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, sentence: s });
+    expect(wrong).toEqual(expect.arrayContaining(['pepsin', 'lipase']));
+    expect(wrong).not.toContain('water');
+    expect(wrong).not.toContain('acid');
+    // A candidate said with the same things ("oxygen", "day") may still be true, and is kept out.
+    const plants = analyseLecture(timed(['Plants release oxygen during the day.', 'Algae release oxygen during the day too.', 'Plants need light.', 'Algae live in water.']));
+    const key = plants.terms.find((t) => /^plants?$/.test(t.key)) as Term;
+    const algae = plants.terms.find((t) => /^alga/.test(t.key)) as Term;
+    expect(mightAlsoBeTrue(plants.sentences, plants.sentences[0], key, algae)).toBe(true);
+  });
+
+  it('20. a person\'s wrong options are people ("Bishop Odo": Harold, William), never a place WordNet knows as a surname ("Hastings") or a people ("Normans")', () => {
+    const lecture = analyseLecture(
+      timed([
+        'The English council chose Harold Godwinson, and he was crowned the very next day.',
+        'William, Duke of Normandy, claimed that Edward had promised him the throne.',
+        'The Bayeux Tapestry was made for William\'s half-brother, Bishop Odo.',
+        'Harold marched north and defeated the Norwegians.',
+        'William landed at Pevensey on the south coast.',
+        'The two armies met near Hastings in October 1066.',
+        'The Normans built motte and bailey castles quickly.',
+        'The Normans replaced the English nobility.',
+        'Harold was killed at Hastings.',
+      ]),
+    );
+    expect(lecture.nameKinds.get('hastings')?.has('place')).toBe(true);
+    expect(lecture.nameKinds.get('harold')?.has('person')).toBe(true);
+    expect(namesAlike(lecture.nameKinds, 'Bishop Odo', 'Normans')).toBe(false);
+    expect(namesAlike(lecture.nameKinds, 'Bishop Odo', 'Hastings')).toBe(false);
+    const odo = lecture.terms.find((t) => t.key.toLowerCase() === 'bishop odo') as Term;
+    const wrong = pickDistractors({ key: odo, count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences });
+    expect(wrong).toContain('Harold');
+    expect(wrong).not.toContain('Hastings');
+    expect(wrong).not.toContain('Normans');
+    const hastings = lecture.terms.find((t) => t.key.toLowerCase() === 'hastings') as Term;
+    expect(pickDistractors({ key: hastings, count: 3, strictKind: true, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences })).toContain('Pevensey');
+  });
+
+  it('21. a plural the tagger leaves unlemmatised at the start of a sentence is the same term ("Incisors are flat" / "you have incisors")', () => {
+    const lecture = analyseLecture(timed(['Incisors are flat and sharp, and they cut and bite food.', 'At the front you have incisors.', 'Canines are pointy, and they tear food.', 'Molars are big and flat, and they grind food.', 'At the back you have the molars.', 'Canines sit next to the incisors.']));
+    expect(lecture.terms.find((t) => t.key === 'incisors')).toBeUndefined();
+    expect(lecture.terms.find((t) => t.key === 'incisor')?.occurrences.length).toBe(3);
+  });
+
+  it('22. a joke, a teaser, an example\'s result or a check without its object is no fact; "So," and "On the other hand," are only markers', () => {
+    const fact = (text: string) => readLecture(timed([text]))[0].fact;
+    // Before: each of these was asked as a true statement.
+    expect(fact('Family dinners must have been fun.')).toBe(false);
+    expect(fact("Food doesn't just fall down the oesophagus.")).toBe(false);
+    expect(fact("For factorial of ten thousand, that's ten thousand frames, which is why some languages would overflow.")).toBe(false);
+    expect(fact('A quick way to check is to sit back and stretch your arm out.')).toBe(false);
+    expect(fact("A left join returns every row from the left table, that's the one written first, plus any matches from the right table.")).toBe(true);
+    expect(fact('So, what you do need is the balance sheet.')).toBe(false);
+    expect(fact('When the call returns, its frame is popped off the stack.')).toBe(true);
+    expect(fact('After that, its frame is popped off the stack for good.')).toBe(false);
+    expect(fact("Once the allergen's been in contact, the dish is contaminated.")).toBe(false);
+    expect(fact('MySQL with InnoDB is the exception, it creates one for you.')).toBe(false);
+    expect(fact('When water is heated, it turns into water vapour in the air.')).toBe(true);
+    // Kept: the same shapes with the fact complete.
+    expect(fact("Food doesn't just fall down the oesophagus, but is squeezed along by muscles.")).toBe(true);
+    expect(fact('So, a recursive function is a function that calls itself.')).toBe(true);
+    expect(fact("The screen should be about an arm's length away from you.")).toBe(true);
+    expect(fact('The top of the screen should be at about eye level, or slightly below.')).toBe(true);
+    // A contrast or a comparison with what was said before: less, flatter, slower than what?
+    expect(fact('On the other hand, a loop usually uses less memory.')).toBe(false);
+    expect(fact('In the middle course the land is flatter.')).toBe(false);
+    expect(fact('In the middle course the land is flatter than in the upper course.')).toBe(true);
+    expect(fact('The main purpose was to know what taxes could be collected.')).toBe(false);
+  });
+
+  it('23. a denial corrected in the next clause is never turned into a false statement ("A break means stopping work, it just means …")', () => {
+    expect(changeByNegation(readLecture(timed(["A break doesn't mean stopping work, it just means changing activity."]))[0])).toBeNull();
+    expect(changeByNegation(readLecture(timed(["The law doesn't say exactly how long your breaks should be."]))[0])?.text).toBe('The law says exactly how long your breaks should be.');
+    // A rule with a clause spliced on after a comma is not restated as one ("…, and not bash the keys, a light touch is enough.").
+    const rule = (text: string) => readLecture(timed([text]))[0].rule;
+    expect(rule("Keep your wrists straight while you type, and don't bash the keys, a light touch is enough.")).toBe(false);
+    expect(rule('Keep your wrists straight while you type.')).toBe(true);
+  });
+
+  it('24. captions: a phrase of place or time opens the next sentence, "a bit like" stays, a subject with a relative clause keeps its verb', () => {
+    const captions = timed(
+      [
+        'a good way to remember these is that abrasion damages the river bed',
+        'while attrition damages the stones themselves in the upper course the river is small and steep',
+        'and most erosion is vertical so it cuts downwards',
+        'abrasion is when rocks and pebbles carried by the river scrape against the bed',
+        'and banks a bit like sandpaper attrition is when the stones carried by the river',
+        'knock into each other and become smaller and rounder',
+        'the hard rock is undercut and left hanging as an overhang eventually the overhang collapses',
+        'and the rocks that fall into the plunge pool erode it even deeper',
+      ],
+      3,
+    );
+    const texts = readLecture(captions).map((x) => x.text);
+    expect(texts).toContain('In the upper course the river is small and steep.');
+    expect(texts.some((t) => /^Abrasion is when .* a bit like sandpaper\.$/.test(t))).toBe(true);
+    expect(texts).toContain('Attrition is when the stones carried by the river knock into each other and become smaller and rounder.');
+    expect(texts.some((t) => /^The hard rock is undercut and left hanging as an overhang\.$/.test(t))).toBe(true);
+    expect(texts.some((t) => /the plunge pool erode it/.test(t))).toBe(true);
+    const facts = readLecture(captions).filter((x) => x.fact).map((x) => x.text);
+    expect(facts).toEqual(expect.arrayContaining(['In the upper course the river is small and steep.', 'Attrition is when the stones carried by the river knock into each other and become smaller and rounder.']));
+  });
+
+  it('26. "hard" as firm has "soft" for its opposite ("even harder than your bones" never becomes "even easier")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(changeDegree(one('Enamel is a very hard material, even harder than your bones.'))?.replacement).toBe('softer');
+    // Beside "hardest" the change would contradict the statement itself.
+    expect(changeDegree(one('Enamel is the hardest material in your whole body, even harder than your bones.'))).toBeNull();
+    expect(changeDegree(one('Fractions are usually harder to learn than whole numbers.'))?.replacement).toBe('easier');
+  });
+
+  it('27. children choose among words of the lesson: no WordNet "chloride" or "iodide" beside "fluoride"', () => {
+    const text = [
+      'Your teeth are covered in a hard layer called enamel.',
+      'Use a toothpaste with fluoride, because fluoride makes enamel stronger.',
+      'After brushing, spit out the toothpaste but do not rinse, so the fluoride can keep working.',
+      'Bacteria in plaque turn sugar into acid.',
+      'The acid makes holes in the enamel.',
+      'Fluoride helps enamel fight the acid.',
+      'Brush your teeth twice a day with fluoride toothpaste.',
+      'Sugary drinks feed the bacteria in plaque.',
+    ];
+    const lecture = analyseLecture(timed(text));
+    const run = () => writeQuestionSet(lecture, { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 4, questionsPerChapter: 4 }).questions;
+    const options = (qs: Question[]) => JSON.stringify(qs.map((q) => ('options' in q ? q.options : q)));
+    lecture.audience = 'children';
+    expect(options(run())).not.toMatch(/chloride|iodide|bromide/i);
+  });
+
+  it('28. an adjective of many senses gets no unsaid opposite ("food poisoning can be serious" never "… frivolous")', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(changeToAntonym(one('For older people, food poisoning can be serious.'))).toBeNull();
+    expect(changeToAntonym(one('For older people, food poisoning can be serious.'), new Set(['frivolous']))?.replacement).toBe('frivolous');
+    // "pushes your body clock later" never becomes "pulls your body clock later", even when "pulling" is said.
+    expect(changeToAntonym(one('The blue light from phones suppresses melatonin and pushes your body clock later.'), new Set(['pull', 'pulling']))).toBeNull();
+    // A plain measure keeps its opposite.
+    expect(changeToAntonym(one('The water in the kettle is hot.'))?.replacement).toBe('cold');
+  });
+
+  it('25. a sibling that shares only the key\'s own head is a rival ("lower course" for "upper course"), a phrase cut at a hyphen is none ("gentle slip")', () => {
+    const lecture = analyseLecture(
+      timed([
+        'In the upper course the river is small and steep.',
+        'Waterfalls form in the upper course.',
+        'In the lower course the river is wide and deep.',
+        'Deltas form in the lower course.',
+        'On the inside of the bend the river forms a gentle slip-off slope.',
+      ]),
+    );
+    const term = (k: string) => lecture.terms.find((t) => t.display.toLowerCase() === k) as Term;
+    expect(mightAlsoBeTrue(lecture.sentences, lecture.sentences[0], term('upper course'), term('lower course'))).toBe(false);
+    expect(lecture.terms.map((t) => t.display.toLowerCase())).not.toContain('gentle slip');
   });
 });

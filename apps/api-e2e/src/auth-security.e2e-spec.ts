@@ -8,7 +8,9 @@ let stack: RunningStack;
 beforeAll(async () => {
   // One trusted hop (the test plays the proxy), so X-Forwarded-For names the client; requests
   // without it come from 127.0.0.1.
-  stack = await startStack({ name: `auth_security_${process.env['TEST_TRANSPORT'] ?? 'tcp'}`, env: { ...RELAXED_LIMITS, TRUST_PROXY: '1' } });
+  // The gateway trusts a checked session for 10 s here (1 s by default), so a session ended outside it
+  // (seed-admin from the command line) is refused at once only because the auth-service says so on Redis.
+  stack = await startStack({ name: `auth_security_${process.env['TEST_TRANSPORT'] ?? 'tcp'}`, env: { ...RELAXED_LIMITS, TRUST_PROXY: '1', SESSION_CACHE_MS: '10000' } });
 });
 
 afterAll(async () => {

@@ -7,7 +7,7 @@ import { IsNull, Repository } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import type { Principal, RequestContext } from '@veolearn/contracts';
 import type { Entitlements } from '@veolearn/domain';
-import { REDIS, rpcError } from '@veolearn/nest-common';
+import { REDIS, rpcError, sessionsChangedChannel } from '@veolearn/nest-common';
 import { SessionEntity, UserEntity } from './entities';
 
 const ISSUER = 'veolearn';
@@ -125,6 +125,15 @@ export class SessionService {
   async revoke(sessionId: string): Promise<void> {
     await this.sessions.update({ id: sessionId, revokedAt: IsNull() }, { revokedAt: new Date() });
     await this.redis.set(this.cacheKey(sessionId), REVOKED, 'EX', this.config.SESSION_TTL_SECONDS);
+    await this.announce();
+  }
+
+  /**
+   * Tells every gateway that sessions ended or changed, so none keeps trusting one it checked a moment
+   * ago (SESSION_CACHE_MS). Best effort: without Redis the gateways' short period still bounds it.
+   */
+  private async announce(): Promise<void> {
+    await this.redis.publish(sessionsChangedChannel(this.config), '1').catch(() => undefined);
   }
 
   /** Ends every live session of a user at once (Postgres row and Redis tombstone), as a logout would. */
@@ -143,6 +152,7 @@ export class SessionService {
       const results = await pipeline.exec();
       const failed = results?.find(([error]) => error);
       if (failed) throw failed[0];
+      await this.announce();
     }
     return revoked.length;
   }
@@ -150,6 +160,9 @@ export class SessionService {
   /** Drops cached sessions of a user whose plan or role changed, so the next check reads Postgres. */
   async forgetUser(userId: number): Promise<void> {
     const rows = await this.sessions.find({ select: { id: true }, where: { userId, revokedAt: IsNull() } });
-    if (rows.length > 0) await this.redis.del(...rows.map((r) => this.cacheKey(r.id))).catch(() => undefined);
+    if (rows.length > 0) {
+      await this.redis.del(...rows.map((r) => this.cacheKey(r.id))).catch(() => undefined);
+      await this.announce();
+    }
   }
 }

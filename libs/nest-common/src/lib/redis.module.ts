@@ -5,6 +5,15 @@ import { redisRetryDelay } from './redis-errors';
 
 export const REDIS = Symbol('REDIS');
 
+/**
+ * The Redis channel on which the auth-service says that sessions ended or changed (a sign-out, a
+ * password reset, a plan change), so every gateway drops the sessions it remembers at once. Channels
+ * are not keys: the deployment's prefix is written into the name.
+ */
+export function sessionsChangedChannel(config: Pick<AppConfig, 'REDIS_PREFIX'>): string {
+  return `${config.REDIS_PREFIX}:sessions-changed`;
+}
+
 export function createRedis(config: AppConfig, options: { keyPrefix?: boolean; lazyConnect?: boolean } = {}): Redis {
   return new Redis(config.REDIS_URL, {
     keyPrefix: options.keyPrefix === false ? undefined : `${config.REDIS_PREFIX}:`,

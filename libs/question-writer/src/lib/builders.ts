@@ -1,5 +1,5 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
@@ -20,6 +20,8 @@ export interface WriterState {
   usedKeys: Set<number>;
   /** Times already taken by questions (seconds). */
   times: number[];
+  /** The evidence of the question written last (set by every builder through base()). */
+  lastEvidence?: readonly Sentence[];
   /** The answer the next true/false question should have; alternates over the set. */
   nextTruth: boolean;
   variant: number;
@@ -91,6 +93,137 @@ function timeAfter(slot: Slot, sentences: readonly Sentence[]): number {
   return Math.max(c.start + 1, Math.min(c.end, Math.max(last + 0.2, Math.min(c.end - 0.2, last + slot.margin))));
 }
 
+/** Share of a statement's content words at which another statement, or two together, say the same thing again. */
+export const RESTATED_SHARE = 0.6;
+/** Share of a statement's terms that must be said again for it to be a repeat. */
+const RESTATED_TERMS = 0.75;
+
+const PAIRS = new WeakMap<Sentence, Set<string>>();
+
+/** Pairs of neighbouring content words of a statement ("eye level", "arm length"): what it says of what. */
+function pairsOf(s: Sentence): Set<string> {
+  let out = PAIRS.get(s);
+  if (!out) {
+    const seq = [...s.keys];
+    out = new Set(seq.slice(1).map((w, i) => `${seq[i]} ${w}`));
+    PAIRS.set(s, out);
+  }
+  return out;
+}
+
+const TERM_KEYS = new WeakMap<Sentence, Set<string>>();
+
+/** The lecture's terms said in a statement. */
+function termKeysOf(lecture: Lecture, s: Sentence): Set<string> {
+  let out = TERM_KEYS.get(s);
+  if (!out) {
+    out = new Set(lecture.bySentence[s.index]?.map((o) => o.term.key) ?? []);
+    TERM_KEYS.set(s, out);
+  }
+  return out;
+}
+
+function bits(n: number): number {
+  let c = 0;
+  for (let m = n; m; m &= m - 1) c++;
+  return c;
+}
+
+/** The share of `keys` that the best one or two of `others` say too. */
+export function bestCoverage(keys: ReadonlySet<string>, others: ReadonlyArray<ReadonlySet<string>>): number {
+  if (keys.size === 0 || others.length === 0) return 0;
+  // Each of the first 30 keys is a bit; what another statement says of them is a mask.
+  const index = new Map<string, number>();
+  for (const k of keys) if (index.size < 30) index.set(k, index.size);
+  const masks = others.map((o) => {
+    let m = 0;
+    for (const k of o) {
+      const b = index.get(k);
+      if (b !== undefined) m |= 1 << b;
+    }
+    return m;
+  });
+  let best = 0;
+  for (let i = 0; i < masks.length; i++) {
+    if (!masks[i]) continue;
+    for (let j = i; j < masks.length; j++) best = Math.max(best, bits(masks[i] | masks[j]));
+  }
+  return best / Math.min(keys.size, 30);
+}
+
+/**
+ * Whether one or two other statements say most of what a statement says: RESTATED_SHARE of its content words
+ * and of its pairs of neighbouring content words, and RESTATED_TERMS of the lecture's terms in it ("eye level", "arm's length"),
+ * so that statements on one topic that share its words ("join", "rows", "table") but name different things
+ * ("left join", "cross join") are not repeats.
+ */
+export function restatedBy(lecture: Lecture, s: Sentence, others: readonly Sentence[]): boolean {
+  if (s.keys.size < 4 || others.length === 0) return false;
+  // One of them says half of it, about the same subject (its first content word): "Protein also provides about
+  // four calories per gram." says of protein what "Carbohydrates provide about four calories per gram." says of
+  // carbohydrates, a new fact.
+  const subject = s.keys.values().next().value as string;
+  const shared = (o: Sentence) => [...s.keys].filter((k) => o.keys.has(k)).length;
+  if (!others.some((o) => o.keys.has(subject) && shared(o) * 2 >= s.keys.size)) return false;
+  if (bestCoverage(s.keys, others.map((o) => o.keys)) < RESTATED_SHARE || bestCoverage(pairsOf(s), others.map(pairsOf)) < RESTATED_SHARE) return false;
+  const terms = termKeysOf(lecture, s);
+  // The things it is about must nearly all be said again: "Protein also provides about four calories per gram."
+  // is no repeat of "Carbohydrates provide about four calories per gram.".
+  return terms.size === 0 || bestCoverage(terms, others.map((o) => termKeysOf(lecture, o))) >= RESTATED_TERMS;
+}
+
+/** Whether two statements share a content word. */
+function sharesKey(a: Sentence, b: Sentence): boolean {
+  for (const k of a.keys) if (b.keys.has(k)) return true;
+  return false;
+}
+
+/**
+ * Whether a statement would test again what the set already tests: one or two statements already asked about
+ * say most of it ("Put the top of the screen at eye level, an arm's length away." after "The top of the screen
+ * should be at about eye level" and "The screen should be about an arm's length away"), or it would make a
+ * statement already asked about such a repeat (the recap line was asked first).
+ */
+export function restatesTested(lecture: Lecture, used: ReadonlySet<number>, s: Sentence): boolean {
+  if (used.size === 0) return false;
+  const tested = [...used].filter((i) => i !== s.index && lecture.sentences[i] && sharesKey(s, lecture.sentences[i])).map((i) => lecture.sentences[i]);
+  if (tested.length === 0) return false;
+  if (restatedBy(lecture, s, tested)) return true;
+  return tested.some((u, i) => {
+    const rest = [...tested.slice(0, i), ...tested.slice(i + 1)];
+    return restatedBy(lecture, u, [...rest, s]) && !restatedBy(lecture, u, rest);
+  });
+}
+
+const RECAPS = new WeakMap<Lecture, Map<number, boolean>>();
+/** How far back a recap line is compared with what was said before it (sentences). */
+const RECAP_REACH = 150;
+
+/**
+ * Whether a statement says again what one or two earlier statements of the lecture, themselves facts or rules,
+ * already said (a recap line: "Put the top of the screen at eye level, an arm's length away."): the earlier
+ * statements are the ones to ask about.
+ */
+export function restatesEarlier(lecture: Lecture, s: Sentence): boolean {
+  let cache = RECAPS.get(lecture);
+  if (!cache) RECAPS.set(lecture, (cache = new Map()));
+  const known = cache.get(s.index);
+  if (known !== undefined) return known;
+  let found = false;
+  if (s.keys.size >= 4) {
+    const earlier: Array<{ x: Sentence; n: number }> = [];
+    for (const x of lecture.sentences.slice(Math.max(0, s.index - RECAP_REACH), s.index)) {
+      if (!(x.fact || x.rule) || x.doubtful) continue;
+      let n = 0;
+      for (const k of s.keys) if (x.keys.has(k)) n++;
+      if (n >= 2) earlier.push({ x, n });
+    }
+    found = restatedBy(lecture, s, earlier.sort((a, b) => b.n - a.n).slice(0, 6).map((e) => e.x));
+  }
+  cache.set(s.index, found);
+  return found;
+}
+
 /** Facts of this chapter not used yet, good ones and well-spaced ones first. */
 function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, withPrevious = false): Sentence[] {
   const own = chapterSentences(slot);
@@ -99,7 +232,7 @@ function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, w
     // "For thirteen days, the world waited.": a statement naming nothing the lecture teaches tests nothing.
     // From restored captions, only statements about something the speaker comes back to ("The boiler packs in in
     // january." is a story's aside).
-    .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s) && slot.lecture.bySentence[s.index].some((o) => (o.term.cls !== 'unknown' || o.term.key.includes(' ')) && !VAGUE_NOUNS.has(o.term.key) && o.term.cls !== 'year' && !o.term.cls.startsWith('quantity') && (!slot.lecture.restored || o.term.occurrences.length >= 2)))
+    .filter((s) => (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && filter(s) && !restatesTested(slot.lecture, slot.state.usedSentences, s) && !restatesEarlier(slot.lecture, s) && slot.lecture.bySentence[s.index].some((o) => (o.term.cls !== 'unknown' || o.term.key.includes(' ')) && !VAGUE_NOUNS.has(o.term.key) && o.term.cls !== 'year' && !o.term.cls.startsWith('quantity') && (!slot.lecture.restored || o.term.occurrences.length >= 2)))
     .map((s) => {
       const words = s.tokens.length;
       const terms = new Set(slot.lecture.bySentence[s.index].filter((o) => o.term.cls !== 'unknown').map((o) => o.term.id)).size;
@@ -116,6 +249,7 @@ function base<T extends QuestionType>(slot: Slot, type: T, question: string, evi
   const timestamp = timeAfter(slot, evidence);
   const quote = evidence.map(quoteOf).join(' ');
   for (const s of evidence) slot.state.usedSentences.add(s.index);
+  slot.state.lastEvidence = evidence;
   slot.state.times.push(timestamp);
   const variant = slot.state.variant++;
   const feedback = writeFeedback({ audience: slot.lecture.audience, variant, answer, reason, chapterTitle: c.title, at: Math.min(...evidence.map((s) => s.start)), quote });
@@ -612,6 +746,9 @@ function closeKin(slot: Slot, key: Term, candidate: string): boolean {
 
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
+  // The speaker's own alternatives ("sit right back rather than perching on the front edge"), swapped.
+  const rather = changeRatherSwap(s);
+  if (rather) return rather;
   const number = changeNumber(s, slot.rng);
   if (number) return number;
   const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
@@ -783,6 +920,21 @@ export function buildTrueFalse(slot: Slot): Question | null {
   return null;
 }
 
+/**
+ * The false version of a true/false question already written from this statement, at the same place: a
+ * meaningful change (never a negation added; a negation the speaker said is removed only from a fact, not an
+ * instruction), or null when no sound one exists.
+ */
+export function falseVersion(slot: Slot, s: Sentence): Question | null {
+  const f = falsify(slot, s);
+  if (f && f.kind !== 'negation' && readsAsRule(statementOf(s, f.text))) {
+    return { ...base(slot, 'true_false', statementOf(s, f.text), [s], 'False', whyFalse(f, s)), options: ['True', 'False'], correctAnswer: false };
+  }
+  if (s.rule || !alterable(s)) return null;
+  const n = changeByNegation(s);
+  return n ? { ...base(slot, 'true_false', statement(n.text), [s], 'False', whyFalse(n, s)), options: ['True', 'False'], correctAnswer: false } : null;
+}
+
 /** Whether every sentence mentions a word (or its plural). */
 function evidenceMentions(sentences: readonly Sentence[], word: string): boolean {
   return sentences.every((s) => s.tokens.some((t) => t.lower === word || t.lemma === word || t.lower === `${word}s`));
@@ -799,7 +951,7 @@ function statementChoice(slot: Slot): Question | null {
   if (truth.chapter !== slot.chapter) return null;
   // Wrong statements from anything said so far, the nearest first.
   const earlier = slot.lecture.sentences
-    .filter((s) => s.chapter < slot.chapter - 1 && (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && s.text.length <= 200 && readsAsRule(statementOf(s)))
+    .filter((s) => s.chapter < slot.chapter - 1 && (s.fact || s.rule) && !slot.state.usedSentences.has(s.index) && s.text.length <= 200 && readsAsRule(statementOf(s)) && !restatesTested(slot.lecture, slot.state.usedSentences, s))
     .sort((a, b) => b.index - a.index);
   const falses: Array<{ f: Falsified; s: Sentence }> = [];
   for (const s of [...facts.slice(1), ...earlier]) {

@@ -120,6 +120,43 @@ export function changeNotSwap(s: Sentence): Falsified | null {
   return { text, kind: 'swap', original: m[2], replacement: m[4] };
 }
 
+/** The -ing form of a verb's base ("sit" → "sitting", "use" → "using", "lie" → "lying", "perch" → "perching"). */
+export function ingForm(base: string): string {
+  const b = base.toLowerCase();
+  if (/ie$/.test(b)) return `${b.slice(0, -2)}ying`;
+  if (/[^aeiou]e$/.test(b) && b !== 'be') return `${b.slice(0, -1)}ing`;
+  // One syllable ending consonant-vowel-consonant doubles its last letter ("sit", "put", "stop"; not "fix", "row").
+  if (/^[^aeiou]*[aeiou][^aeiouwxy]$/.test(b)) return `${b}${b[b.length - 1]}ing`;
+  return `${b}ing`;
+}
+
+/**
+ * "Sit right back in the chair rather than perching on the front edge." → "Perch on the front edge rather
+ * than sitting right back in the chair.": the two courses of action the speaker sets against each other with
+ * "rather than" or "instead of", swapped. Only an instruction that opens with its verb (perhaps after "First,"
+ * or "you should"), with a verb of its own on each side, each side short and without commas.
+ */
+export function changeRatherSwap(s: Sentence): Falsified | null {
+  const m = /^((?:(?:first|then|next|also|and|so|finally|always|now)\s*,?\s+)?(?:you (?:should|must|need to)\s+)?(?:always\s+)?)([A-Za-z]+)\b([^,;:.!?]{0,60}?)\s+(rather than|instead of)\s+([a-z]+)\b([^,;:.!?]{0,60}?)\s*([.!]?)$/i.exec(s.text.trim());
+  if (!m) return null;
+  const [, lead, verbText, firstRest, conj, otherText, secondRest, stop] = m;
+  const at = s.text.indexOf(s.text.trim());
+  const verb = s.tokens.find((t) => t.from === at + lead.length);
+  const other = s.tokens.find((t) => t.text === otherText && t.from > (verb?.from ?? 0));
+  if (!verb || !other || verb.text !== verbText || verb.pos !== 'VERB' || verb.lower !== verb.lemma || other.pos !== 'VERB') return null;
+  // The second course as the speaker says it: an -ing form after "instead of", an -ing or bare verb after "rather than".
+  const otherBase = other.lemma;
+  if (!/ing$/.test(other.lower) && (conj.toLowerCase() === 'instead of' || other.lower !== otherBase)) return null;
+  if (!isKnown(otherBase, 'verb') || !isKnown(verb.lemma, 'verb') || otherBase === verb.lemma) return null;
+  // Nothing that points back ("it", "them") across the swap.
+  if (/\b(?:it|them|this|that|these|those|one)\b/i.test(`${firstRest} ${secondRest}`)) return null;
+  const first = lead.length === 0 ? otherBase[0].toUpperCase() + otherBase.slice(1) : otherBase;
+  // "rather than sit" keeps the bare verb; "rather than perching", "instead of perching" the -ing form.
+  const second = /ing$/.test(other.lower) ? ingForm(verb.lemma) : verb.lemma;
+  const text = `${s.text.slice(0, at)}${lead}${first}${secondRest} ${conj} ${second}${firstRest}${stop || '.'}`;
+  return { text, kind: 'swap', original: `${verbText}${firstRest}`, replacement: `${otherBase}${secondRest}` };
+}
+
 /** Degrees with a plain opposite: "the largest" → "the smallest", "faster" → "slower". */
 const DEGREE_OPPOSITES: Record<string, string> = {
   largest: 'smallest', biggest: 'smallest', smallest: 'largest', highest: 'lowest', lowest: 'highest', longest: 'shortest', shortest: 'longest',

@@ -161,6 +161,60 @@ function signpostTopic(sentence: Sentence): string | null {
   return null;
 }
 
+/** Words that make a phrase about the people in the room, not the topic: personal pronouns. */
+const PRONOUN = /\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves|you|your|yours|yourself|he|him|his|she|her|hers|they|them|their|theirs|it|its|itself|everyone|everybody|someone|somebody|anyone)\b/i;
+/** "I'm", "we're", "don't", "it's", "let's": a clause, not a noun phrase. */
+const CONTRACTION = /[a-z](?:'|’)(?:m|re|ve|ll|d|t)\b|\b(?:it|that|he|she|there|here|what|who|let|where|this)(?:'|’)s\b/i;
+/** A greeting or a thank-you: how a talk opens or closes, never what a chapter is about. */
+const GREETING = /\b(?:hi|hello|hey|welcome|thanks|thank you|goodbye|bye|good (?:morning|afternoon|evening))\b/i;
+/** "I'm Priya", "my name is Dave": the speaker introducing themselves. */
+const SELF_INTRODUCTION = /\b(?:I'm|I’m|I am|[Mm]y name is|[Mm]y name's)\s+([A-Z][a-z]+)/g;
+
+/** The names speakers give themselves ("Hi, I'm Priya from the health and safety team" → Priya). */
+export function speakerNames(sentences: readonly Sentence[]): Set<string> {
+  const out = new Set<string>();
+  for (const s of sentences.slice(0, 12)) for (const m of s.text.matchAll(SELF_INTRODUCTION)) out.add(m[1].toLowerCase());
+  return out;
+}
+
+/**
+ * Whether a phrase can title a chapter: a noun phrase naming a topic, never a self-introduction or greeting
+ * ("I'm Priya", "Welcome"), a phrase with a personal pronoun or a contraction, or the speaker's name.
+ */
+export function titleWorthy(title: string, speakers: ReadonlySet<string> = new Set()): boolean {
+  if (PRONOUN.test(title) || CONTRACTION.test(title) || GREETING.test(title)) return false;
+  return !title.toLowerCase().split(/[^a-z]+/).some((w) => speakers.has(w));
+}
+
+/** Sentences of an example or an aside ("Imagine you eat a cheese sandwich", "As an aside, …"), not the topic. */
+const EXAMPLE_OR_ASIDE = /\b(?:imagine|for example|for instance|let's say|say you|suppose|picture this|as an aside|by the way|here's (?:a|an) (?:example|story|question)|fun fact|in the exam|essay)\b/i;
+/** "every single day", "the whole point", "my favourite topic": a word of emphasis, not part of a name for a topic. */
+const EMPHASIS_FIRST = /^(?:single|whole|entire|very|same|real|favourite|favorite|absolute|big|past|certain|little)\b/i;
+
+/** Whether a term is said only in examples and asides, or is a one-off phrase led by a word of emphasis. */
+function onlyInAsides(term: Term, sentences: readonly Sentence[]): boolean {
+  if (term.occurrences.length < 2 && EMPHASIS_FIRST.test(term.display)) return true;
+  return term.occurrences.every((o) => EXAMPLE_OR_ASIDE.test(sentences[o.sentence]?.text ?? ''));
+}
+
+/** "your screen" → "screen", "the keyboard" → "keyboard": a topic without the article or the listener's possessive. */
+function bareTopic(text: string): string {
+  return text.replace(/^(?:(?:your|our|my|their|his|her|its|the|a|an|this|that|these|those)\s+)+/i, '');
+}
+
+/** "Now, breaks.", "So, the keyboard.": a short sentence naming the next topic after a turn word. */
+const TURN_HEADING = /^(?:and\s+)?(?:now|so|right|okay|ok|then|also)\s*,\s*((?:[\w'-]+\s*){1,4})[.!]?$/i;
+
+/** The topic a turn-word heading names, when all its words are nouns, adjectives or determiners and it ends in a noun. */
+function turnHeadingOf(sentence: Sentence): string | null {
+  const m = TURN_HEADING.exec(sentence.text.trim());
+  if (!m) return null;
+  const at = sentence.text.indexOf(m[1]);
+  const words = sentence.tokens.filter((t) => t.from >= at && t.pos !== 'PUNCT');
+  const last = words[words.length - 1];
+  return words.length > 0 && words.every((t) => ['NOUN', 'PROPN', 'ADJ', 'DET', 'PRON'].includes(t.pos)) && last && (last.pos === 'NOUN' || last.pos === 'PROPN') ? m[1].trim() : null;
+}
+
 /** Scores terms for one span of sentences: frequent there, rare elsewhere, multi-word phrases preferred. */
 function salientTerms(terms: readonly Term[], chapter: number | null, chapterTotal: number, opening?: ReadonlySet<number>): Array<{ term: Term; score: number }> {
   return terms
@@ -201,14 +255,22 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
   });
   recount(starts.length);
   const used = new Set<string>();
+  const speakers = speakerNames(sentences);
+  const signposted = (s: Sentence | undefined): string | null => {
+    if (!s) return null;
+    const topic = signpostTopic(s) ?? turnHeadingOf(s);
+    const bare = topic ? bareTopic(topic) : null;
+    return bare && titleWorthy(bare, speakers) ? bare : null;
+  };
   return starts.map((from, c) => {
     const to = starts[c + 1] ?? sentences.length;
     const own = sentences.slice(from, to);
-    let title = signpostTopic(own[0]) ?? (own[1] ? signpostTopic(own[1]) : null);
+    let title = signposted(own[0]) ?? signposted(own[1]);
     if (!title || used.has(title.toLowerCase())) {
       const firstThree = new Set(own.slice(0, 2).map((s) => s.index));
       const opening = new Set(terms.filter((t) => t.occurrences.some((o) => firstThree.has(o.sentence))).map((t) => t.id));
-      const best = salientTerms(terms, c, starts.length, opening).find((x) => !used.has(x.term.display.toLowerCase()) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
+      const fits = (x: { term: Term }) => !used.has(x.term.display.toLowerCase()) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity') && titleWorthy(x.term.display, speakers) && !onlyInAsides(x.term, sentences);
+      const best = salientTerms(terms, c, starts.length, opening).find(fits);
       title = best ? best.term.display : `Part ${c + 1}`;
     }
     used.add(title.toLowerCase());

@@ -1,7 +1,8 @@
 import { MAX_INTERACTIONS, MAX_QUESTIONS_PER_CHAPTER, Question, QuestionType, finaliseQuestions, hashText, resolveGenerationSettings, seededRng } from '@veolearn/domain';
 import type { GenerationSettingsShape, TranscriptSegment } from '@veolearn/domain';
-import { BUILDERS, MIN_GAP_SECONDS, Slot, WriterState, articleFor } from './builders';
+import { BUILDERS, MIN_GAP_SECONDS, Slot, WriterState, articleFor, falseVersion } from './builders';
 import { Lecture, analyseLecture } from './lecture';
+import type { Sentence } from './sentences';
 
 /** A note on the set for the creator: a type that had no material, fewer questions than asked. */
 export interface GenerationNote {
@@ -13,6 +14,14 @@ export interface GenerationNote {
 export interface WrittenSet {
   questions: Question[];
   notes: GenerationNote[];
+}
+
+/** With three or more true/false questions in a set, at least this share of them (rounded down, at least one) is false. */
+export const MIN_FALSE_SHARE = 0.4;
+
+/** How many of n true/false questions must be keyed False. */
+export function falsesNeeded(n: number): number {
+  return n >= 3 ? Math.max(1, Math.floor(n * MIN_FALSE_SHARE)) : 0;
 }
 
 /** Types whose material is scarce and tied to particular places in a lecture: placed first, where it is. */
@@ -70,6 +79,41 @@ function chapterOrder(counts: readonly number[], caps: readonly number[]): numbe
  * which words were said. Deterministic.
  */
 export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSettingsShape>, title = ''): WrittenSet {
+  const first = writeOnce(lecture, partial, title, 0, false);
+  const truth = (set: WrittenSet) => {
+    const tf = set.questions.filter((q) => q.type === 'true_false');
+    const falses = tf.filter((q) => q.correctAnswer === false).length;
+    return { n: tf.length, falses, short: Math.max(0, falsesNeeded(tf.length) - falses) };
+  };
+  const before = truth(first);
+  if (before.short === 0) return first;
+  const settings = resolveGenerationSettings(partial);
+  const everyType = settings.questionTypes.length <= Math.min(settings.interactionCount, MAX_INTERACTIONS);
+  const types = (set: WrittenSet) => new Set(set.questions.map((q) => q.type));
+  const share = (x: { n: number; falses: number }) => (x.n > 0 ? x.falses / x.n : 0);
+  // No shorter, every type the first had when each selected type is due, and closer to half and half (fewer
+  // falses missing, or a larger share of them).
+  const better = (set: WrittenSet) => {
+    const after = truth(set);
+    const keepsTypes = !everyType || [...types(first)].every((type) => types(set).has(type));
+    return set.questions.length >= first.questions.length && keepsTypes && (after.short < before.short || share(after) > share(before));
+  };
+  // The statements that could be made false went into other questions (wrong options of a statement choice):
+  // write the set again with false true/false questions before anything else, or, when that costs a type,
+  // right after one question of each type. (One more than the first set needed: they take slots the other
+  // types had, so a set of n true/false questions tends to become one of n + 1.)
+  const reserve = falsesNeeded(before.n + 1);
+  const second = writeOnce(lecture, partial, title, reserve, false);
+  if (better(second)) return second;
+  const third = writeOnce(lecture, partial, title, reserve, true);
+  return better(third) ? third : first;
+}
+
+/**
+ * One try at a set; `reserveFalse` false true/false questions are written before anything else, or, with
+ * `typesFirst`, right after one question of each selected type.
+ */
+function writeOnce(lecture: Lecture, partial: Partial<GenerationSettingsShape>, title: string, reserveFalse: number, typesFirst: boolean): WrittenSet {
   const settings = resolveGenerationSettings(partial);
   const notes: GenerationNote[] = [];
   const chapters = lecture.chapters;
@@ -96,12 +140,13 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   };
   const margin = lecture.sentences.some((s) => s.end > s.start) ? 1 : 3;
   const slotFor = (chapter: number, n: number): Slot => ({ lecture, chapter, rng: seededRng(hashText(`${n}:${chapter}`, seed)), state, feedbackEnabled: settings.feedbackEnabled, margin });
-  const written: Array<{ q: Question; chapter: number }> = [];
+  const written: Array<{ q: Question; chapter: number; evidence?: readonly Sentence[] }> = [];
   const tryType = (type: QuestionType): boolean => {
     for (const chapter of chapterOrder(counts, caps)) {
+      state.lastEvidence = undefined;
       const q = BUILDERS[type](slotFor(chapter, written.length));
       if (q) {
-        written.push({ q, chapter });
+        written.push({ q, chapter, evidence: state.lastEvidence });
         counts[chapter]++;
         return true;
       }
@@ -124,10 +169,71 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   };
   let flipped = false;
   let relaxTruth = false;
+  const truthCounts = () => {
+    const tf = written.filter((w) => w.q.type === 'true_false');
+    return { n: tf.length, falses: tf.filter((w) => w.q.correctAnswer === false).length };
+  };
+  const balanced = () => truthCounts().falses >= falsesNeeded(truthCounts().n);
+  // A learner who always answers "True" must not pass: true and false stay near half and half. First the
+  // statements asked about are changed where a sound false version exists (the question stays in its place);
+  // then a true statement gives way to a false one elsewhere, or to a question of another type.
+  const balanceTruth = (fillers: readonly QuestionType[]): void => {
+    for (const w of written) {
+      if (balanced()) return;
+      if (w.q.type !== 'true_false' || w.q.correctAnswer !== true || w.evidence?.length !== 1) continue;
+      const changed = falseVersion(slotFor(w.chapter, written.indexOf(w)), w.evidence[0]);
+      if (changed) w.q = changed;
+    }
+    for (const w of [...written].reverse()) {
+      if (balanced()) return;
+      if (w.q.type !== 'true_false' || w.q.correctAnswer !== true) continue;
+      const at = written.indexOf(w);
+      written.splice(at, 1);
+      counts[w.chapter]--;
+      const t = state.times.findIndex((x) => Math.abs(x - w.q.timestamp) <= 0.05);
+      const time = t >= 0 ? state.times.splice(t, 1) : [];
+      state.nextTruth = false;
+      flipped = true;
+      // A chapter already full may take one more question for this (never more than the most per chapter).
+      const raised = caps.map((c) => Math.min(MAX_QUESTIONS_PER_CHAPTER, c + 1));
+      const kept = [...caps];
+      caps.splice(0, caps.length, ...raised);
+      let ok = tryType('true_false');
+      caps.splice(0, caps.length, ...kept);
+      flipped = false;
+      for (const other of fillers.filter((x) => x !== 'true_false')) if (!ok) ok = tryType(other);
+      if (!ok) {
+        written.splice(at, 0, w);
+        counts[w.chapter]++;
+        state.times.push(...time);
+      }
+    }
+  };
   const wanted = typeList(settings.questionTypes, total);
   const ordered = [...wanted.filter((t) => PLACED_TYPES.includes(t)), ...wanted.filter((t) => !PLACED_TYPES.includes(t))];
   const missing: QuestionType[] = [];
-  for (const type of ordered) if (!tryType(type)) missing.push(type);
+  const run = (list: readonly QuestionType[]) => {
+    for (const type of list) if (!tryType(type)) missing.push(type);
+  };
+  if (reserveFalse > 0) {
+    // (With typesFirst, one of each selected type first, so that none loses its material.) The false
+    // true/false questions each take the place of a later slot: a true/false one when the creator asked for
+    // one, else the last plain one.
+    const firsts = typesFirst ? ordered.filter((type, i) => ordered.indexOf(type) === i) : [];
+    const rest = typesFirst ? ordered.filter((type, i) => ordered.indexOf(type) !== i) : [...ordered];
+    run(firsts);
+    for (let k = 0; k < reserveFalse && written.length < total && rest.length > 0; k++) {
+      state.nextTruth = false;
+      flipped = true;
+      const ok = tryType('true_false');
+      flipped = false;
+      if (!ok) break;
+      const slot = rest.lastIndexOf('true_false');
+      rest.splice(slot >= 0 ? slot : rest.length - 1, 1);
+    }
+    state.nextTruth = true;
+    run(rest);
+  } else run(ordered);
   const reported = new Set<QuestionType>();
   // Replacements come from the types the creator selected; only when none of those can carry a plain
   // question (say, priority ranking alone) do the plain types step in.
@@ -180,6 +286,7 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   // Nothing else could be written: a true statement rather than a missing question.
   relaxTruth = true;
   while (written.length < total && fillers.includes('true_false') && tryType('true_false'));
+  balanceTruth(fillers);
   const questions = finaliseQuestions(
     written.map((w) => w.q),
     chapters,

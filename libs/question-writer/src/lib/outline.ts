@@ -340,9 +340,13 @@ function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): 
 
 /** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
 const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:](?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
-const OPENING_VERB = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
-const OPENING_ON = /\b(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial)\s+(?:on|about|is about|is all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_ON = /\b(?:(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial|unit)\s+(?:on|about|is about|is all about)|(?:guide|introduction|intro) to)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "today we're starting a new topic, and it's one of my favourites: plate tectonics and earthquakes": the speaker names it after a colon. */
+const COLON_NAMED = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|unit)|topic|we're looking at|we are looking at|we're doing|we are doing)\b[^.?!:]{0,120}:\s*(?:the\s+)?([^.?!:;]{3,60})[.!]?$/i;
+/** "Can you guess what it is? That's right, your teeth!": a children's opening that names the subject as the answer. */
+const GUESSED = /^(?:that's right|yes|exactly|that's it)[,!]\s+(?:it's\s+)?(?:your |our |the )?([a-z][a-z -]{2,40}?)[.!]*$/i;
 /** "GROUP BY", "INNER JOIN": a keyword of two or more capitalised words. */
 const CAPS_TERM = /\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g;
 /** "the heart and the circulatory system", "supply and demand": two nouns the speaker pairs. */
@@ -394,13 +398,23 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
   void terms;
   const first = sentences[0]?.start ?? 0;
   const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 8);
+  for (const s of opening) {
+    const named = COLON_NAMED.exec(s.text);
+    if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
+  }
+  for (let i = 1; i < opening.length; i++) {
+    // "Can you guess what it is?" / "That's right, your teeth!"
+    const guessed = /\?$/.test(opening[i - 1].text) ? GUESSED.exec(opening[i].text) : null;
+    if (guessed && spokenOften(sentences, guessed[1], 3)) return guessed[1].trim();
+  }
   for (let i = 0; i < opening.length; i++) {
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const m = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_ON.exec(text);
+    const framed = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text);
+    const m = framed ?? OPENING_ON.exec(text);
     if (!m) continue;
-    let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you)\b).*$/i, '');
+    let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
     // "the three most common averages in statistics the mean the median and the mode": the terms listed.
     const listed = /\bthe (\w+),? the (\w+),? and the (\w+)\b/i.exec(text);
     if (listed && /\b(?:three|four|several|main|most common|types?|kinds?)\b/i.test(phrase)) phrase = `${listed[1]}, ${listed[2]} and ${listed[3]}`;
@@ -410,7 +424,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     const words = phrase.split(/\s+/);
     if (words.length < 1 || words.length > 6) continue;
     if (/^(?:something|a lot|the basics|what|how|why|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
-    if (!spokenOften(sentences, phrase)) continue;
+    // "a training session on working safely at a computer" names its topic by its form, said once or not.
+    if (!spokenOften(sentences, phrase, framed ? 3 : 1)) continue;
     return phrase.replace(/[.!]$/, '');
   }
   // Only when the opening frames nothing: "the way … is called X" names the subject. A step named
@@ -459,7 +474,9 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
       if (next) last = next[1];
     }
     const text = s.text.slice(s.tokens[a].from, s.tokens[last].to);
-    if (VAGUE_NOUNS.has(s.tokens[b].lower)) continue;
+    // "system" alone says nothing; "the digestive system" names the subject.
+    const modified = s.tokens.slice(a, b).some((t) => t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN');
+    if (VAGUE_NOUNS.has(s.tokens[b].lower) && !modified) continue;
     if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff)\b/i.test(text)) return text;
   }
   for (const s of sentences.slice(0, 4)) {

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
@@ -1429,5 +1431,35 @@ describe('question writer: what a strict teacher edited on an eleventh unseen se
     const term = (k: string) => lecture.terms.find((t) => t.display.toLowerCase() === k) as Term;
     expect(mightAlsoBeTrue(lecture.sentences, lecture.sentences[0], term('upper course'), term('lower course'))).toBe(false);
     expect(lecture.terms.map((t) => t.display.toLowerCase())).not.toContain('gentle slip');
+  });
+});
+
+describe('question writer: lesson titles a teacher corrected across the evaluation sets', () => {
+  const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+  const plates = ['The plates move a few centimetres a year.', 'Plates meet at boundaries.', 'Earthquakes happen where plates slip.', 'Earthquakes release energy as seismic waves.', 'Plate boundaries are where most earthquakes happen.'];
+
+  it("takes the subject the speaker names after a colon, not the aside before it (was \"It's One of My Favourites\", \"Two Processes\")", () => {
+    expect(title(["Today we are starting a brand new topic, and it's one of my favourites: plate tectonics and earthquakes."], plates)).toBe('Plate Tectonics and Earthquakes');
+    const cells = ['Photosynthesis happens in chloroplasts.', 'Respiration happens in mitochondria.', 'Photosynthesis makes glucose and oxygen.', 'Respiration releases energy from glucose.', 'Photosynthesis needs light.'];
+    expect(title(["Today we're looking at two processes that keep every living thing going: photosynthesis and respiration."], cells)).toBe('Photosynthesis and Respiration');
+  });
+
+  it('titles the real lectures whose titles a teacher corrected (each was wrong before: Stomach, Enamel, Keyboard and Mouse, Erosion, Britain, Field, Beginner, Customer)', () => {
+    const root = join(__dirname, '../../../../tools/question-review');
+    const titleOf = (set: string, file: string) => {
+      const entry = (JSON.parse(readFileSync(join(root, set, 'manifest.json'), 'utf8')) as Array<{ file: string; durationSeconds: number }>).find((e) => e.file === file);
+      const parsed = parseTranscript(readFileSync(join(root, set, file), 'utf8'), { durationSeconds: entry?.durationSeconds });
+      return lessonTitle(analyseLecture(parsed.segments, { durationSeconds: entry?.durationSeconds ?? 600 }));
+    };
+    expect(titleOf('holdout11', 'digestive-system.srt')).toBe('Digestive System');
+    expect(titleOf('holdout11', 'our-teeth-kids.txt')).toBe('Teeth');
+    expect(titleOf('holdout11', 'computer-workstation-safety.txt')).toBe('Working Safely at a Computer');
+    expect(titleOf('holdout11', 'river-landforms-autocaptions.vtt')).toBe('Rivers');
+    expect(titleOf('holdout9', 'industrial-revolution-britain-1750-1850.srt')).toBe('Industrial Revolution in Britain');
+    expect(titleOf('holdout9', 'html-forms-accessibility.txt')).toBe('HTML Forms');
+    expect(titleOf('holdout9', 'photosynthesis-respiration-plants.vtt')).toBe('Photosynthesis and Respiration');
+    expect(titleOf('holdout7', 'spreadsheet-formulas-sum-average.txt')).toBe('Spreadsheets');
+    expect(titleOf('holdout8', 'sql-joins-beginners.txt')).toBe('Joins');
+    expect(titleOf('holdout8', 'plate-tectonics-earthquakes.vtt')).toBe('Plate Tectonics and Earthquakes');
   });
 });

@@ -286,6 +286,9 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
 
 const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the|a|an|our)|(?:coming|come) to (?:this|the|today's)|today's (?:lesson|session|topic|video|class|lecture) (?:is(?: about)?|covers)|talk(?:ing)? about|learn(?:ing)? about|look(?:ing)? at|introduction to|intro to|topic is|all about|is about|explore|exploring|cover(?:ing)?|discuss(?:ing)?|explain(?:ing)?)\s+/i;
 
+/** "today we are going on a trip all the way around our solar system", "a journey through the human body". */
+const TRIP = /\b(?:today|this (?:lesson|video|session))\b[^.?!]{0,40}?\b(?:(?:trip|journey|tour|voyage|adventure),?\s+(?:all the way\s+)?(?:around|round|through|into|across)|(?:travelling|traveling|going) back\b[^.?!]{0,40}?\bto)\s+(?:our |the |your )?([a-z][a-z -]{2,40}?)[.!,]/i;
+
 /** "a journey we call", "a process scientists call", "what we call": the speaker naming the thing the opening describes. */
 const NAMED_SUBJECT = /\b(?:a|an|the|this|which|what)\s+(?:[a-z-]+\s+){0,2}(?:we|scientists|people|experts) (?:call|refer to as|name)\s+/i;
 
@@ -341,6 +344,8 @@ function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): 
 /** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
 const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:](?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
 const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "We're looking at the immune system, which is …": a sentence of the opening that starts by saying what the lesson looks at. */
+const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we will be)(?: going to)?\s+(?:be\s+)?(?:looking at|look at|talking about|talk about|learning about|learn about|exploring|explore|covering|cover)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
 const OPENING_ON = /\b(?:(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial|unit)\s+(?:on|about|is about|is all about)|(?:guide|introduction|intro) to)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "today we're starting a new topic, and it's one of my favourites: plate tectonics and earthquakes": the speaker names it after a colon. */
@@ -397,7 +402,7 @@ function spokenOften(sentences: readonly Sentence[], phrase: string, times = 3):
 export function openingSubject(sentences: readonly Sentence[], terms: readonly Term[]): string | null {
   void terms;
   const first = sentences[0]?.start ?? 0;
-  const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 8);
+  const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 10);
   for (const s of opening) {
     const named = COLON_NAMED.exec(s.text);
     if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
@@ -411,7 +416,7 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const framed = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text);
+    const framed = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text);
     const m = framed ?? OPENING_ON.exec(text);
     if (!m) continue;
     let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
@@ -488,6 +493,11 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
     // "This never-ending journey is called the water cycle."
     const called = /\b(?:is|are) called (?:the )?([\w -]{3,40}?)[.!,]/i.exec(s.text);
     if (called && repeated(called[1])) return called[1];
+  }
+  for (const s of sentences.slice(0, 8)) {
+    // "Today we are going on a trip all the way around our solar system.": where the journey goes, when the lecture keeps saying it.
+    const trip = TRIP.exec(s.text);
+    if (trip && (repeated(trip[1]) || spokenOften(sentences, trip[1], 4))) return trip[1].trim();
   }
   const early = sentences.length > 0 ? sentences[0].start + 150 : 0;
   if (firstDefined && sentences[firstDefined.sentence]?.start <= early) {

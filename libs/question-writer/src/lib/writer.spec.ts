@@ -1444,7 +1444,7 @@ describe('question writer: lesson titles a teacher corrected across the evaluati
     expect(title(["Today we're looking at two processes that keep every living thing going: photosynthesis and respiration."], cells)).toBe('Photosynthesis and Respiration');
   });
 
-  it('titles the real lectures whose titles a teacher corrected (each was wrong before: Stomach, Enamel, Keyboard and Mouse, Erosion, Britain, Field, Beginner, Customer)', () => {
+  it('titles the real lectures whose titles a teacher corrected (each was wrong before: Stomach, Enamel, Keyboard and Mouse, Erosion, Britain, Field, Beginner, Customer, Earth, Pathogen)', () => {
     const root = join(__dirname, '../../../../tools/question-review');
     const titleOf = (set: string, file: string) => {
       const entry = (JSON.parse(readFileSync(join(root, set, 'manifest.json'), 'utf8')) as Array<{ file: string; durationSeconds: number }>).find((e) => e.file === file);
@@ -1461,5 +1461,7 @@ describe('question writer: lesson titles a teacher corrected across the evaluati
     expect(titleOf('holdout7', 'spreadsheet-formulas-sum-average.txt')).toBe('Spreadsheets');
     expect(titleOf('holdout8', 'sql-joins-beginners.txt')).toBe('Joins');
     expect(titleOf('holdout8', 'plate-tectonics-earthquakes.vtt')).toBe('Plate Tectonics and Earthquakes');
+    expect(titleOf('holdout9', 'solar-system-planets-kids.txt')).toBe('Solar System');
+    expect(titleOf('holdout5', 'immune-system-vaccines.srt')).toBe('Immune System');
   });
 });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { QUESTION_TYPES, parseTranscript } from '@veolearn/domain';
 import type { GenerationSettingsShape, Question } from '@veolearn/domain';
 import { distractorPosMismatches, incompleteSides, isWordMemoryQuestion, repeatedFeedback } from './checks';
-import { Lecture, analyseLecture } from './lecture';
+import { Lecture, analyseLecture, lessonTitle } from './lecture';
 import { falseVersion, restatedBy, restatesEarlier } from './builders';
 import type { WriterState } from './builders';
 import type { Sentence } from './sentences';
@@ -145,6 +145,7 @@ describe('evaluation set: rules every generated set keeps', () => {
     const root = join(__dirname, '../../../../tools/question-review');
     const dirs = ['transcripts', 'holdout', ...Array.from({ length: 10 }, (_, i) => `holdout${i + 2}`)];
     const all: Array<{ name: string; lecture: Lecture; questions: Question[] }> = [];
+    const subjects: Array<{ name: string; title: string; author: string }> = [];
     beforeAll(() => {
       for (const dir of dirs) {
         const entries: Entry[] = JSON.parse(readFileSync(join(root, dir, 'manifest.json'), 'utf8'));
@@ -152,6 +153,7 @@ describe('evaluation set: rules every generated set keeps', () => {
           const parsed = parseTranscript(readFileSync(join(root, dir, entry.file), 'utf8'), { durationSeconds: entry.durationSeconds });
           const found = dir === 'transcripts' ? lecture(entry) : analyseLecture(parsed.segments, { durationSeconds: entry.durationSeconds });
           all.push({ name: `${dir}/${entry.file}`, lecture: found, questions: writeQuestionSet(found, SETTINGS[0], entry.title).questions });
+          subjects.push({ name: `${dir}/${entry.file}`, title: lessonTitle(found), author: entry.mainSubject });
         }
         if (dir === 'transcripts') for (const s of sets) all.push({ name: `transcripts/${s.entry.file} (${s.settings.questionTypes?.length} types)`, lecture: lecture(s.entry), questions: s.questions });
       }
@@ -188,6 +190,13 @@ describe('evaluation set: rules every generated set keeps', () => {
       // swap for another type kept the count and the types.
       const known = ['transcripts/personal-finance-compound-interest.txt (3 types): 0 of 4 False', 'holdout8/water-cycle-states-of-matter-kids.txt: 1 of 5 False'];
       expect(skewed.filter((x) => !known.includes(x))).toEqual([]);
+    });
+
+    it("titles at least 85 % of the lessons with a word of the author's own subject (72 of 80 lectures; 60 before the lesson-title round)", () => {
+      const stop = new Set(['the', 'and', 'of', 'a', 'an', 'in', 'to', 'for', 'with', 'at', 'on']);
+      const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g)?.filter((w) => !stop.has(w)).map((w) => w.replace(/s$/, '')) ?? []);
+      const missed = subjects.filter(({ title, author }) => ![...words(title)].some((w) => words(author).has(w))).map((x) => `${x.name}: "${x.title}" (author: ${x.author})`);
+      expect(missed.length / subjects.length).toBeLessThanOrEqual(0.15);
     });
 
     it('titles no chapter with a pronoun, a contraction, a greeting or a self-introduction', () => {

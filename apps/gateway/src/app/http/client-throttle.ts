@@ -1,6 +1,7 @@
 import { normalizeIp } from '@nestjs/throttler';
 import { jwtVerify } from 'jose';
 import { LEARNER_ID_PATTERN } from '@veolearn/domain';
+import { MicroCache } from './micro-cache';
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-_.~+/]+=*)\s*$/i;
 const IPV6_SUBNET_PREFIX = 64;
@@ -50,25 +51,20 @@ export function clientTracker(jwtSecret: string, now: () => number = Date.now): 
   const secret = new TextEncoder().encode(jwtSecret);
   const known = new WeakMap<object, Promise<string>>();
   // A signature checked once per token and minute, not on every request of a busy page (it was a tenth
-  // of a small request's CPU). Only good tokens are remembered, each until its expiry at the latest.
-  const users = new Map<string, { tracker: string; until: number }>();
-  const userOf = async (token: string): Promise<string | null> => {
-    const remembered = users.get(token);
-    if (remembered && remembered.until > now()) return remembered.tracker;
-    try {
-      const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(now()) });
-      if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) return null;
-      const tracker = `user:${payload.sub}`;
-      const until = Math.min(now() + KNOWN_TOKEN_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY);
-      users.delete(token);
-      users.set(token, { tracker, until });
-      if (users.size > MAX_KNOWN_TOKENS) users.delete(users.keys().next().value as string);
-      return tracker;
-    } catch {
-      // An invalid or expired token counts against the learner or the address it came from.
-      return null;
-    }
+  // of a small request's CPU). Only good tokens are remembered (a refused one throws, and errors are
+  // never kept), each until its expiry at the latest.
+  const users = new MicroCache<string, { tracker: string; expiresAt: number }>(KNOWN_TOKEN_MS, MAX_KNOWN_TOKENS, (user, ttlEnd) => Math.min(ttlEnd, user.expiresAt), now);
+  const verify = async (token: string) => {
+    const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], currentDate: new Date(now()) });
+    if (typeof payload.sub !== 'string' || !/^\d+$/.test(payload.sub)) throw new Error('The token names no user');
+    return { tracker: `user:${payload.sub}`, expiresAt: typeof payload.exp === 'number' ? payload.exp * 1000 : Number.POSITIVE_INFINITY };
   };
+  const userOf = (token: string): Promise<string | null> =>
+    users.get(token, () => verify(token)).then(
+      (user) => user.tracker,
+      // An invalid or expired token counts against the learner or the address it came from.
+      () => null,
+    );
   const track = async (request: TrackedRequest): Promise<string> => {
     const header = request.headers?.['authorization'];
     const match = typeof header === 'string' ? BEARER.exec(header) : null;

@@ -14,12 +14,18 @@ export class MicroCache<K, V> {
   private readonly loading = new Map<K, Promise<V>>();
   private epoch = 0;
 
+  /**
+   * `expiresAt` may shorten a value's life below `ttlMs` (a token's own expiry); `clock` is the time
+   * source of stored expiries.
+   */
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries: number,
+    private readonly expiresAt: (value: V, ttlEnd: number) => number = (_value, ttlEnd) => ttlEnd,
+    private readonly clock: () => number = Date.now,
   ) {}
 
-  async get(key: K, load: () => Promise<V>, now = Date.now()): Promise<V> {
+  async get(key: K, load: () => Promise<V>, now = this.clock()): Promise<V> {
     if (this.ttlMs <= 0) return load();
     const entry = this.entries.get(key);
     if (entry && entry.expires > now) return entry.value;
@@ -29,7 +35,7 @@ export class MicroCache<K, V> {
     const started = load().then(
       (value) => {
         if (this.loading.get(key) === started) this.loading.delete(key);
-        if (epoch === this.epoch) this.store(key, value, Date.now() + this.ttlMs);
+        if (epoch === this.epoch) this.store(key, value, this.expiresAt(value, this.clock() + this.ttlMs));
         return value;
       },
       (error: unknown) => {

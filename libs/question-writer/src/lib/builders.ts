@@ -536,7 +536,8 @@ function unusedDefinitions(slot: Slot, chapterOnly: boolean): Definition[] {
     const s = slot.lecture.sentences[d.sentence];
     if (slot.state.usedSentences.has(s.index)) return false;
     const inReach = chapterOnly ? s.chapter === slot.chapter : s.chapter <= slot.chapter;
-    return inReach && !slot.state.usedDefinitions.has(d.term.toLowerCase());
+    // A definition another question already states in other words ("Inflation is the general rise in prices and …").
+    return inReach && !slot.state.usedDefinitions.has(d.term.toLowerCase()) && !restatesTested(slot.lecture, slot.state.usedSentences, s);
   });
 }
 
@@ -883,8 +884,15 @@ function readsAsRule(text: string): boolean {
   return !/^(?:the|a|an|this|that|these|those|some|any|all|every|each|you|we|they|it|he|she|i|\d)\b/i.test(m[1]);
 }
 
-function statement(text: string): string {
-  let t = withoutMarker(clean(text).replace(/[!]$/, '.'));
+/**
+ * A parenthesis of the speaker's between commas: "Variable costs, on the other hand, go up …", "a rule of thumb,
+ * and it's only rough, is …", "strung together, like, say, purple …": it points at what was said before or is
+ * chatter; the statement reads whole without it.
+ */
+const PARENTHESIS = /,\s+(?:on the other hand|in contrast|by contrast|however|though|of course|in fact|as you'd expect|as you might expect|and (?:it|that)['’]s (?:only|just|not) [\w ]{1,20}?),(?=\s)|(?<=,\s+like),\s+say,(?=\s)/gi;
+
+export function statement(text: string): string {
+  let t = withoutMarker(clean(text).replace(PARENTHESIS, '').replace(/[!]$/, '.'));
   t = t.replace(/^(?:and\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s*[,:.-]?\s*/i, '').replace(/^(?:first(?:ly)?|second(?:ly)?|then|next|finally|lastly|also|so|and|now|after that|in fact|of course),\s*/i, '').replace(/^(?:then|next|finally|so)\s+(?=the\b|a\b|an\b)/i, '');
   t = cap(t);
   return /[.]$/.test(t) ? t : `${t}.`;

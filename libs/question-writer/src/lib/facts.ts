@@ -1,6 +1,7 @@
 import { parseSentences } from './nlp';
-import type { Sentence } from './sentences';
+import { afterMarker, type Sentence } from './sentences';
 import { VAGUE_NOUNS, nounPhraseSpans } from './terms';
+import { isKnown } from './wordnet';
 
 /** "Photosynthesis is the process by which plants make food": a term and what the speaker says it is. */
 export interface Definition {
@@ -56,16 +57,24 @@ function trimEnd(text: string): string {
 /** A subject noun phrase that takes the whole start of the sentence (optionally after "the"/"a"). */
 function subjectEnding(s: Sentence, verbAt: number): string | null {
   const start = ['the', 'a', 'an'].includes(s.tokens[0].lower) ? 1 : 0;
-  const span = nounPhraseSpans(s.tokens).find(([a, b]) => a === start && b === verbAt - 1);
-  if (!span) return null;
-  return spanText(s, span[0], span[1]);
+  const spans = nounPhraseSpans(s.tokens);
+  const span = spans.find(([a, b]) => a === start && b === verbAt - 1);
+  if (span) return spanText(s, span[0], span[1]);
+  // "The rate of reaction is …": a noun phrase "of" a noun phrase.
+  const head = spans.find(([a]) => a === start);
+  const tail = head && s.tokens[head[1] + 1]?.lower === 'of' ? spans.find(([a, b]) => a === head[1] + 2 && b === verbAt - 1) : undefined;
+  // ("The flip side of inflation is …": a side or part of something is no term of its own.)
+  const vague = head !== undefined && (VAGUE_NOUNS.has(s.tokens[head[1]].lower) || /^(?:side|sides|half|part|parts|end|rest|start|beginning|middle|type|types|kind|kinds|example|opposite|lot|bit|number|amount)$/i.test(s.tokens[head[1]].lower));
+  return head && tail && !vague && tail[1] - start <= 5 ? spanText(s, start, tail[1]) : null;
 }
 
 /** Definitions: "X is/are the/a …", "X refers to/means/is defined as …", "… is called X", "… is known as X". */
 export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
   const out: Definition[] = [];
-  for (const s of sentences) {
-    if (!s.fact) continue;
+  for (const said of sentences) {
+    if (!said.fact) continue;
+    // "So, a recursive function is a function that calls itself.": the marker is no part of the term.
+    const s = afterMarker(said) ?? said;
     const toks = s.tokens;
     const text = trimEnd(s.text);
     // "X is the process by which …"
@@ -74,9 +83,21 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
       const term = subjectEnding(s, verbAt);
       const verb = toks[verbAt];
       const rest = trimEnd(s.text.slice(verb.to)).trim();
-      if (term && !toks[verbAt + 1]?.negated) {
+      // "The biggest revolt was the Satsuma Rebellion …", "The first step is …": a superlative or an ordinal picks one of several, it defines nothing.
+      const lead = toks[['the', 'a', 'an'].includes(toks[0].lower) ? 1 : 0];
+      const leadAt = toks.indexOf(lead);
+      // ("First aid is …": a compound WordNet knows is a name.)
+      const compound = lead !== undefined && isKnown(`${lead.lower} ${toks[leadAt + 1]?.lower ?? ''}`, 'noun');
+      const picksOne = term !== null && !compound && ((lead?.pos === 'ADJ' && /est$/.test(lead.lower)) || /^(?:most|least|first|second|third|last|final|main|only|best|worst|next)$/i.test(lead?.lower ?? ''));
+      if (term && !picksOne && !toks[verbAt + 1]?.negated) {
         let gloss: string | null = null;
         if (verb.lemma === 'be' && DET.test(rest) && !/\b(?:called|known as)\b/i.test(rest)) gloss = rest;
+        // "Abrasion is when rocks carried by the river scrape against the bed.": a process defined by what happens.
+        const when = verb.lemma === 'be' && /^(?:is|are)$/i.test(verb.text) ? /^(?:when|where|how (?:quickly|fast|much|many|often|far|long))\s+(?:the\s+|a\s+|an\s+)?[a-z]+\b/i.exec(rest) : null;
+        if (when && !toks.slice(0, verbAt).some((t) => t.pos === 'PRON') && rest.split(/\s+/).length >= 6 && parseSentences(rest.replace(/^(?:when|where|how \w+)\s+/i, ''))[0]?.tokens.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) {
+          if (!rest.toLowerCase().includes(term.toLowerCase()) && !BAD_GLOSS_START.test(term) && rest.length <= 200) out.push({ term, gloss: rest, nominal: false, sentence: said.index });
+          continue;
+        }
         const m = /^(?:refers? to|means|is defined as|are defined as|describes?)\s+(.+)$/i.exec(s.text.slice(verb.from).replace(/[.!]$/, ''));
         if (m) gloss = m[1];
         // "the brain and spinal cord, and the peripheral nervous system is all the other nerves": the gloss ends where a second clause begins.
@@ -88,7 +109,7 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
           if (joined && parseSentences(joined[1])[0]?.tokens.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) gloss = gloss.slice(0, joined.index);
         }
         if (gloss && !BAD_GLOSS_START.test(gloss) && gloss.split(/\s+/).length >= 4 && gloss.length <= 200 && (GLOSS_NOUN.test(gloss) || /\b(?:that|which|who|where|when|by which|in which|used to|of)\b/i.test(gloss))) {
-          if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: s.index });
+          if (!gloss.toLowerCase().includes(term.toLowerCase())) out.push({ term, gloss, nominal: isNominal(gloss), sentence: said.index });
           continue;
         }
       }
@@ -97,14 +118,14 @@ export function findDefinitions(sentences: readonly Sentence[]): Definition[] {
     // "Lower demand means firms can't raise prices": a consequence, not a definition.
     const consequence = /\b(?:\w+er|more|less|fewer|higher|lower)\b/i.test(means?.[1] ?? '') || /\b(?:can|can't|cannot|will|won't|would|could|might|should|must)\b/i.test(means?.[2] ?? '');
     if (means && !consequence && means[1].split(/\s+/).length <= 4 && !/^(?:it|this|that|these|those|which|what|he|she|they|there|so|and|but)\b/i.test(means[1]) && !BAD_GLOSS_START.test(means[2])) {
-      out.push({ term: means[1].replace(DET, ''), gloss: means[2], nominal: isNominal(means[2]), sentence: s.index });
+      out.push({ term: means[1].replace(DET, ''), gloss: means[2], nominal: isNominal(means[2]), sentence: said.index });
       continue;
     }
     // "A substance that donates protons is called an acid." / "… is known as X."
     const called = /^(.+?)\s+(?:is|are)\s+(?:called|known as|named)\s+(.+)$/i.exec(text);
     if (called && DET.test(called[1]) && called[1].split(/\s+/).length >= 4 && !BAD_GLOSS_START.test(called[1])) {
       const name = called[2].replace(/,.*$/, '').trim();
-      if (name.split(/\s+/).length <= 4) out.push({ term: name.replace(DET, ''), gloss: called[1][0].toLowerCase() + called[1].slice(1), nominal: true, sentence: s.index });
+      if (name.split(/\s+/).length <= 4) out.push({ term: name.replace(DET, ''), gloss: called[1][0].toLowerCase() + called[1].slice(1), nominal: true, sentence: said.index });
     }
   }
   // "A change in your surroundings, or inside your body,": a gloss cut at a comma is not the whole definition.

@@ -342,7 +342,11 @@ function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): 
 }
 
 /** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
-const OPENING_FRAME = /\b(?:today|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic[,:](?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_FRAME = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic(?:[,:]| is)(?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "Today we're moving to East Asia and to one of the most remarkable transformations …, the Meiji Restoration.": the framing ends on the subject's name. */
+const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200},\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)[.!]$/;
+/** "That's HTTP, the Hypertext Transfer Protocol.": the sentence after the framing names what it is. */
+const THATS_NAMED = /^(?:[Tt]hat's|[Tt]hat is|[Tt]his is|[Ii]t's|[Ii]t is)\s+((?:[A-Z][\w'-]*\s*){1,4}),\s+(?:the|a|an)\s+[^.?!]{3,60}[.!]$/;
 const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "We're looking at the immune system, which is …": a sentence of the opening that starts by saying what the lesson looks at. */
 const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we will be)(?: going to)?\s+(?:be\s+)?(?:looking at|look at|talking about|talk about|learning about|learn about|exploring|explore|covering|cover)\s+(?:the\s+)?([^.?!]{3,80})/i;
@@ -406,6 +410,13 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
   for (const s of opening) {
     const named = COLON_NAMED.exec(s.text);
     if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
+  }
+  for (let i = 0; i < opening.length; i++) {
+    const named = OPENING_APPOSITIVE.exec(opening[i].text);
+    if (named && spokenOften(sentences, named[1], 2)) return named[1].trim();
+    const framing = i > 0 && /\b(?:today|tonight|this (?:video|lesson|session|lecture|class))\b/i.test(opening[i - 1].text);
+    const thats = framing ? THATS_NAMED.exec(opening[i].text) : null;
+    if (thats && spokenOften(sentences, thats[1], 3)) return thats[1].trim();
   }
   for (let i = 1; i < opening.length; i++) {
     // "Can you guess what it is?" / "That's right, your teeth!"

@@ -27,7 +27,7 @@ const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
 const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
-const META = new Set(['exam', 'exams', 'examiner', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise']);
+const META = new Set(['exam', 'exams', 'examiner', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise', 'folks']);
 /** Code read aloud ("for i in range one comma eleven colon"). */
 const CODE_WORDS = new Set(['dot', 'comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);
@@ -112,6 +112,9 @@ function timeline(pieces: readonly Piece[]): { text: string; at: (offset: number
   return { text, at, pieceAt };
 }
 
+/** Words that only fill unpunctuated speech. */
+const CAPTION_FILLER = /\b(?:basically|literally|actually)\b\s*/g;
+
 /** Ordinals a speaker uses to count off points ("first …", "third …", "fourth …"). */
 const ORDINAL_MARKER = /^(?:first|firstly|second|secondly|third|thirdly|fourth|fourthly|fifth|fifthly|sixth|seventh|finally|lastly)$/;
 
@@ -126,7 +129,8 @@ const NO_BREAK_AFTER = new Set(['then', 'that', 'which', 'who', 'whom', 'if', 'w
  * their best break. Each restored sentence keeps the time of its words.
  */
 export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[] {
-  const pieces = segments.map((s) => ({ text: cleanSpeech(s.text.toLowerCase()), start: s.start, end: s.end })).filter((p) => p.text);
+  // "a glacier is basically a large mass of ice": in captions these words only fill the speech.
+  const pieces = segments.map((s) => ({ text: cleanSpeech(s.text.toLowerCase().replace(CAPTION_FILLER, '')), start: s.start, end: s.end })).filter((p) => p.text);
   const { text, at } = timeline(pieces);
   const pauseAt = new Set<number>();
   let offset = 0;
@@ -185,11 +189,14 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
       const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
-      const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '');
+      // ("… ago during the last ice age": after a preposition or a verb "the last …" is its object.)
+      const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '') && !['ADP', 'VERB', 'AUX', 'DET', 'SCONJ'].includes(prev.pos);
       const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
       const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5 && !awaitsVerb(tokens, first, i);
       const pause = pauseAt.has(t.from) || pauseAt.has(t.from - 1);
-      const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && prev.pos !== 'DET';
+      // "… about twenty thousand years ago during | the last ice age …": a pause after a preposition or a
+      // conjunction is the speaker drawing breath mid-phrase, not the end of a sentence.
+      const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && !['DET', 'ADP', 'SCONJ', 'CCONJ', 'AUX', 'PART'].includes(prev.pos);
       if (starter || clause || np || bare || joined || ordinal || imperative || stutter || pauseBreak) {
         flush(clause || np ? openerStart(tokens, first, i) : i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
@@ -400,6 +407,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "A collision with less energy than that just bounces off": than what was said before.
+  if (/\bthan (?:that|this|those|these)\b(?! of\b)/i.test(text)) return true;
   if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;
   // "fail that test", "move that box": "that" before a noun points at one named before, unless the
   // sentence itself named it first.
@@ -415,7 +424,8 @@ export function needsContext(s: ParsedSentence): boolean {
 }
 
 /** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
-export const DISCOURSE_MARKER = /^(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)/i;
+/** ("So a collision that … is called …", "And the enzymes in your body are …": "so" before a general "a", "and" before a noun phrase.) */
+export const DISCOURSE_MARKER = /^(?:(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)|so\s+(?=(?:a|an)\s)|and\s+(?=(?:a|an|the)\s))/i;
 
 /** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
 export function withoutMarker(text: string): string {
@@ -424,7 +434,7 @@ export function withoutMarker(text: string): string {
 }
 
 /** The sentence after its leading discourse marker, with offsets in the remaining text; null when there is none. */
-function afterMarker(s: ParsedSentence): ParsedSentence | null {
+export function afterMarker<S extends ParsedSentence>(s: S): S | null {
   const m = DISCOURSE_MARKER.exec(s.text);
   if (!m) return null;
   const cut = m[0].length;
@@ -432,7 +442,7 @@ function afterMarker(s: ParsedSentence): ParsedSentence | null {
   if (at <= 0) return null;
   const tokens = s.tokens.slice(at).map((t) => ({ ...t, from: t.from - cut, to: t.to - cut }));
   const entities = s.entities.filter((e) => e.first >= at).map((e) => ({ ...e, first: e.first - at, last: e.last - at }));
-  return { text: s.text.slice(cut), from: s.from + cut, to: s.to, tokens, entities };
+  return { ...s, text: s.text.slice(cut), from: s.from + cut, to: s.to, tokens, entities };
 }
 
 /** "The air the water falls through.": a preposition stranded at the end of a relative clause (noun, finite verb, preposition). */
@@ -485,14 +495,19 @@ function isFactProper(s: ParsedSentence): boolean {
   // Two sentences the splitter left joined ("… you pass in. Use return …").
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   const first = words[0];
-  if (CONTEXT_OPENERS.has(first.lower) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
+  // ("Only the particles on the surface can be hit …": "only" before a noun phrase limits it, it points nowhere.)
+  const onlyBefore = first.lower === 'only' && ['DET', 'NOUN', 'NUM', 'ADJ'].includes(words[1]?.pos ?? '');
+  if ((CONTEXT_OPENERS.has(first.lower) && !onlyBefore) || first.pos === 'CCONJ' || first.pos === 'INTJ') return false;
   // A pronoun early on needs the previous sentence ("Einstein supposedly called it …"); colons and semicolons make fragments and lists.
   // "When water is heated it turns …": the pronoun of the main clause names the lead clause's subject.
   const leadClause = mainClauseAfterLead(words);
   // "When the call returns, its frame is popped off the stack.": right after the lead clause's comma, the
   // pronoun names that clause's subject.
   const afterLeadComma = (t: Token) => /^(?:when|whenever|if|once|after|before|as soon as|while)$/i.test(words[0].text) && s.tokens[s.tokens.indexOf(t) - 1]?.text === ',' && !s.tokens.slice(0, s.tokens.indexOf(t) - 1).some((x) => x.text === ',');
-  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)))) return false;
+  // "Particles can only react when they collide with each other.": after "when", "if", "because" … the
+  // pronoun names the main clause's subject, a plural noun for "they".
+  const namesSubject = (t: Token, i: number) => i >= 3 && /^(?:it|they)$/i.test(t.text) && /^(?:when|if|because|once|until|unless|before|after|while|as)$/i.test(words[i - 1]?.text ?? '') && words.slice(0, i - 1).some((w) => ['NOUN', 'PROPN'].includes(w.pos) && (t.lower === 'they') === /[^s]s$/.test(w.lower)) && words.slice(0, i - 1).some((w) => w.pos === 'VERB' || w.pos === 'AUX');
+  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)) && !namesSubject(t, i))) return false;
   // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.
   if (words.some((t, i) => /^(?:he|him|his|she|her|hers)$/i.test(t.text) && !words.slice(0, i).some((w) => w.pos === 'PROPN'))) return false;
   // "A few years ago you'd have used margins …": what would have happened is no fact.
@@ -541,7 +556,9 @@ function isFactProper(s: ParsedSentence): boolean {
   {
     const verbAt = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
     const subject = verbAt > 0 ? words.slice(0, verbAt) : [];
-    const head = subject.filter((t) => t.pos === 'NOUN').pop();
+    // "The rate of reaction is …": the head is the noun before "of".
+    const ofAt = subject.findIndex((t) => t.pos === 'ADP');
+    const head = (ofAt > 0 ? subject.slice(0, ofAt) : subject).filter((t) => t.pos === 'NOUN').pop();
     if (subject[0]?.lower === 'the' && head && /^(?:fix|one|idea|name|word|term|phrase|concept|response|reaction|solution|consequence|answer|alternative|outcome|aim|goal|plan|move|decision|change|trigger|spark|cause|catch|twist|explanation|version|theory|view)s?$/.test(head.lower) && !subject.some((t) => t.pos === 'PROPN' && t !== subject[0] && !isKnown(t.lower, 'adj')) && subject.length <= 4) return false;
   }
   // "… by removing at least one of those three.": things named in an earlier sentence.
@@ -562,7 +579,10 @@ function isFactProper(s: ParsedSentence): boolean {
   // "Order one hundred and one belongs to customer one": the rows of a sample table read aloud.
   if (/\b(?:item|box|row|column|element|child|option|player|team|person|order|customer|product|user|account|invoice|record|employee|student) (?:number )?(?:one|two|three|four|five|six|seven|eight|nine|ten|[1-9]\d*)\b/i.test(s.text)) return false;
   // "White blood cells do three main jobs.": an announcement of a list that follows, not a fact to test.
-  if (/\b(?:two|three|four|five|six|seven|\d) (?:main |key |basic |different |important |big |major )?(?:jobs|types|kinds|things|steps|parts|stages|ways|reasons|rules|classes|categories|groups|ideas|points|functions|roles|features|principles|questions)[.!]$/i.test(s.text.trim())) return false;
+  // "A seed needs three things to germinate.": the same, with what the list is for.
+  if (/\b(?:two|three|four|five|six|seven|\d) (?:main |key |basic |different |important |big |major )?(?:jobs|types|kinds|things|steps|parts|stages|ways|reasons|rules|classes|categories|groups|ideas|points|functions|roles|features|principles|questions|factors|causes)(?: to [a-z]+)?[.!]$/i.test(s.text.trim())) return false;
+  // "The third factor is surface area.": which number the speaker gave an item of a list, a heading.
+  if (/^the (?:first|second|third|fourth|fifth|sixth|seventh|next|last|final) (?:[\w-]+ ){0,2}(?:is|are|was|were)\b/i.test(s.text) && s.tokens.filter((t) => t.pos !== 'PUNCT').length <= 9) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
   // "For example, …": an example that needs what came before it.
   if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
@@ -630,6 +650,13 @@ function isFactProper(s: ParsedSentence): boolean {
   if (DEFINING.test(s.text) && verb >= 0) return true;
   // "Evaporation and transpiration move a huge amount …": the verb after a joined subject, read as a noun.
   const joinedVerb = words.findIndex((t) => pluralSubjectVerb(s.tokens, s.tokens.indexOf(t)));
+  // "According to collision theory, particles must collide …": the verb of the main clause, after the source.
+  if (verb === 0 && /^according to\b/i.test(s.text)) {
+    const comma = s.tokens.findIndex((t) => t.text === ',');
+    const main = comma > 0 ? s.tokens.slice(comma + 1).filter((t) => t.pos !== 'PUNCT') : [];
+    const v = main.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    if (v > 0 && main.slice(0, v).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN')) return !isInstruction(s.tokens);
+  }
   if (verb <= 0 && joinedVerb <= 0) return false;
   if (!leadClause && !words.slice(0, verb > 0 ? verb : joinedVerb).some((t) => t.pos === 'NOUN' || t.pos === 'PROPN' || t.pos === 'NUM' || (t.pos === 'PRON' && !CONTEXT_OPENERS.has(t.lower)))) return false;
   if (isInstruction(s.tokens) && !DEFINING.test(s.text)) return false;
@@ -691,7 +718,9 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   const shared = (k: number) => /^(?:and|or)$/i.test(words[k - 1]?.text ?? '') && words[k].pos === 'VERB';
   const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !described(k) && !shared(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
-  return finite <= 1 || (finite <= 3 && linked);
+  // "the snow builds up and the layers underneath get squashed": two clauses joined by "and" or "but".
+  const joined = words.some((t, k) => k > 2 && /^(?:and|but)$/i.test(t.text));
+  return finite <= 1 || (finite <= 3 && linked) || (finite === 2 && joined);
 }
 
 const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/i;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { isAction, leansOnPrevious, sharesVerb, swappable, vagueSituation } from './builders';
+import { isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findSequences } from './facts';
@@ -1463,5 +1463,66 @@ describe('question writer: lesson titles a teacher corrected across the evaluati
     expect(titleOf('holdout8', 'plate-tectonics-earthquakes.vtt')).toBe('Plate Tectonics and Earthquakes');
     expect(titleOf('holdout9', 'solar-system-planets-kids.txt')).toBe('Solar System');
     expect(titleOf('holdout5', 'immune-system-vaccines.srt')).toBe('Immune System');
+  });
+});
+
+describe('question writer: what a strict teacher edited and discarded on a twelfth unseen set (holdout12)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const defined = (sentences: string[]) => findDefinitions(readLecture(timed(sentences))).map((d) => `${d.term} := ${d.gloss}`);
+
+  it('finds definitions said after "So,", as "X is when …", and of a noun phrase "of" a noun phrase (0 of 3 found before, so no matching question)', () => {
+    expect(defined(['So, a recursive function is a function that calls itself.'])).toEqual(['recursive function := a function that calls itself']);
+    expect(defined(['Abrasion is when rocks and pebbles carried by the river scrape against the bed and banks.'])).toEqual(['Abrasion := when rocks and pebbles carried by the river scrape against the bed and banks']);
+    expect(defined(['The rate of reaction is how quickly reactants are used up, or how quickly products are made.'])).toEqual(['rate of reaction := how quickly reactants are used up, or how quickly products are made']);
+    expect(defined(['The flip side of inflation is a fall in purchasing power.'])).toEqual([]);
+  });
+
+  it('defines nothing by a superlative or an ordinal ("Which term are they describing?" → "biggest revolt")', () => {
+    expect(defined(['The biggest revolt was the Satsuma Rebellion of 1877, led by Saigo Takamori.'])).toEqual([]);
+    expect(defined(['Interest is the price of borrowing money for a period of time.'])).toEqual(['Interest := the price of borrowing money for a period of time']);
+    expect(defined(['First aid is the immediate help you give to someone who is injured or suddenly ill.'])).toEqual(['First aid := the immediate help you give to someone who is injured or suddenly ill']);
+  });
+
+  it('asks nothing about which number the speaker gave an item, nor about how many things a list has', () => {
+    expect(one('The third factor is surface area.').fact).toBe(false);
+    expect(one('A seed needs three things to germinate.').fact).toBe(false);
+    expect(one('Earthquakes release energy, and there are three types of seismic waves.').fact).toBe(true);
+  });
+
+  it('reads statements that stand on their own as facts (each was refused before)', () => {
+    expect(one('Particles can only react when they collide with each other.').fact).toBe(true);
+    expect(one('Only the particles on the surface can be hit by the acid particles, so more surface means more collisions.').fact).toBe(true);
+    expect(one('According to collision theory, particles must collide with at least the activation energy to react.').fact).toBe(true);
+    expect(one('And the enzymes in your body are biological catalysts.').fact).toBe(true);
+    expect(one('The rate of reaction is how fast reactants are used up or products are made.').fact).toBe(true);
+  });
+
+  it('refuses a comparison with what was said before ("less energy than that") and a joke to the audience ("come on, folks")', () => {
+    expect(one('A collision with less energy than that just bounces off, nothing happens.').fact).toBe(false);
+    expect(one('Every year the lists of most used passwords still include things like 123456, password, and qwerty, which, come on, folks.').fact).toBe(false);
+  });
+
+  it("states a fact without the speaker's parenthesis (\"on the other hand\", \"and it's only rough\", \"like, say,\")", () => {
+    expect(statement('Variable costs, on the other hand, go up and down with output.')).toBe('Variable costs go up and down with output.');
+    expect(statement("A rough rule of thumb, and it's only rough, is that a rise of 10 degrees Celsius can double the rate of many reactions.")).toBe('A rough rule of thumb is that a rise of 10 degrees Celsius can double the rate of many reactions.');
+    expect(statement('A good approach is a passphrase, three or four random words strung together, like, say, purple kettle river lantern.')).toBe('A good approach is a passphrase, three or four random words strung together, like purple kettle river lantern.');
+  });
+
+  it('restores caption sentences without a break inside "during the last ice age" and without "basically" (2 of 8 questions were written from these captions)', () => {
+    const words = 'you might be thinking we do not have any glaciers here which is true but about twenty thousand years ago during the last ice age a huge ice sheet covered most of northern britain so first what is a glacier a glacier is basically a large mass of ice that moves slowly downhill under its own weight and the snow builds up and the layers underneath get squashed'.split(' ');
+    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const sentences = readLecture(captions);
+    expect(sentences.some((s) => s.text.startsWith('During the last ice age a huge ice sheet covered most of northern britain'))).toBe(true);
+    const glacier = sentences.find((s) => s.text.startsWith('A glacier is'));
+    expect(glacier?.text).toBe('A glacier is a large mass of ice that moves slowly downhill under its own weight.');
+    expect(glacier?.fact).toBe(true);
+  });
+
+  it("titles the lesson with the subject the opening names (was Reaction, Shogun, Shape of a Request, Fixed and Variable Costs)", () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    expect(title(["Today's topic is rates of reaction, which is really just the chemistry of why some things happen in a flash."], ['The rate of reaction is how quickly reactants are used up.', 'Temperature changes the rate of reaction.', 'A catalyst speeds up a reaction.', 'Concentration changes the rate of a reaction.'])).toBe('Rates of Reaction');
+    expect(title(['Today we are moving to East Asia and to one of the most remarkable transformations of the nineteenth century, the Meiji Restoration.'], ['The shogun resigned in 1867.', 'The Meiji Restoration began in 1868.', 'The shogun had ruled from Edo.', 'The Meiji Restoration ended the domains.'])).toBe('Meiji Restoration');
+    expect(title(['Today we are going to look at what travels across the network when your front end talks to a server.', "That's HTTP, the Hypertext Transfer Protocol."], ['An HTTP request has a method.', 'An HTTP response has a status code.', 'HTTP is stateless.'])).toBe('HTTP');
+    expect(title(["Tonight's session is the most useful thing you'll learn if you're starting a business, and that's break-even analysis."], ['Fixed costs stay the same.', 'Break-even analysis tells you how much to sell.', 'Variable costs go up with output.', 'The break-even point is where revenue equals costs.'])).toBe('Break-even Analysis');
   });
 });

@@ -205,6 +205,8 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
+  // "A cup that makes 2 pounds of contribution doesn't make 2 pounds of profit": the same number said twice; one changed alone makes nonsense.
+  if (s.tokens.filter((x) => x.text === t.text).length > 1) return null;
   const value = Number(t.text.replace(/,/g, ''));
   const year = /^\d{4}$/.test(t.text) && value >= 1000 && value <= 2100;
   // Two years in one sentence ("the harvest of 1788 …, in the spring of 1789"): changing one breaks their relation.

@@ -407,6 +407,10 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "In plain English, sales could fall by a quarter …": the same said again in other words.
+  if (/^in (?:plain english|other words|simple terms|short|a nutshell|plain terms)\b/i.test(text)) return true;
+  // "Some costs are a bit of both": both of the things just named.
+  if (/\b(?:a bit of both|both of (?:those|these|them))\b/i.test(text)) return true;
   // "A collision with less energy than that just bounces off": than what was said before.
   if (/\bthan (?:that|this|those|these)\b(?! of\b)/i.test(text)) return true;
   if (/\bthe (?:mirror image|opposite|reverse|inverse|converse|flip side)\b(?! of| to| from)/i.test(text)) return true;
@@ -581,6 +585,8 @@ function isFactProper(s: ParsedSentence): boolean {
   // "White blood cells do three main jobs.": an announcement of a list that follows, not a fact to test.
   // "A seed needs three things to germinate.": the same, with what the list is for.
   if (/\b(?:two|three|four|five|six|seven|\d) (?:main |key |basic |different |important |big |major )?(?:jobs|types|kinds|things|steps|parts|stages|ways|reasons|rules|classes|categories|groups|ideas|points|functions|roles|features|principles|questions|factors|causes)(?: to [a-z]+)?[.!]$/i.test(s.text.trim())) return false;
+  // "The seed coat is like a coat that you wear in winter.", "A seed is a bit like a lunchbox": a comparison to picture it, not a fact to test.
+  if (/\b(?:is|are|was|were|'s)\s+(?:a bit |a little |rather |just |sort of |kind of |really )?like (?:a|an|the|your|my|our|when)\b/i.test(s.text)) return false;
   // "The third factor is surface area.": which number the speaker gave an item of a list, a heading.
   if (/^the (?:first|second|third|fourth|fifth|sixth|seventh|next|last|final) (?:[\w-]+ ){0,2}(?:is|are|was|were)\b/i.test(s.text) && s.tokens.filter((t) => t.pos !== 'PUNCT').length <= 9) return false;
   if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;

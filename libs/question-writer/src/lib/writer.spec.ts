@@ -1526,3 +1526,20 @@ describe('question writer: what a strict teacher edited and discarded on a twelf
     expect(title(["Tonight's session is the most useful thing you'll learn if you're starting a business, and that's break-even analysis."], ['Fixed costs stay the same.', 'Break-even analysis tells you how much to sell.', 'Variable costs go up with output.', 'The break-even point is where revenue equals costs.'])).toBe('Break-even Analysis');
   });
 });
+
+describe('question writer: holdout12, second pass', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('asks nothing about a comparison to picture a thing, a restatement "in plain English" or "a bit of both"', () => {
+    expect(one('The seed coat is like a coat that you wear in winter.').fact).toBe(false);
+    expect(one('A seed is a bit like a lunchbox with a baby plant inside it.').fact).toBe(false);
+    expect(one('In plain English, sales could fall by a quarter before the business starts making a loss.').fact).toBe(false);
+    expect(one('Some costs are a bit of both, electricity for example, and in real life you have to make a judgement call.').fact).toBe(false);
+    expect(one('The seed coat protects the baby plant inside the seed.').fact).toBe(true);
+  });
+
+  it('changes no number said twice in one statement ("6 pounds of contribution doesn\'t make 2 pounds of profit")', () => {
+    expect(changeNumber(one("A cup that makes 2 pounds of contribution doesn't make 2 pounds of profit, not until the rent's been paid."), fixed)).toBeNull();
+    expect(changeNumber(one('The total revenue line and the total cost line cross at exactly 1,500 cups.'), fixed)).not.toBeNull();
+  });
+});

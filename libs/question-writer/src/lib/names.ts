@@ -64,6 +64,18 @@ export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
         if (isGivenName(words[0])) given.add(words[0].toLowerCase());
       } else if (words.length === 1 && isGivenName(words[0]) && !isCommonWord(words[0].toLowerCase(), 'noun') && !isKnown(words[0].toLowerCase(), 'adj')) given.add(words[0].toLowerCase());
       if (PLACE_BEFORE.test(ts[run.from - 1]?.lower ?? '') && !/^['’]s$/.test(ts[run.to + 1]?.text ?? '') && !CALENDAR.test(run.text)) places.add(run.text.toLowerCase());
+      // "Ito Hirobumi travelled to Europe …, spending most of his time in Prussia": a name the sentence goes on
+      // to call "he" or "she", with no other name between, is a person's; so are the names after "men like".
+      const pronoun = ts.findIndex((t, k) => k > run.to && k <= run.to + 14 && /^(?:he|his|him|she|her|himself|herself)$/i.test(t.text));
+      // (A name after a preposition between, "to Europe", is a place or a thing, not another "he".)
+      const offset = run.to + 1;
+      const between = pronoun > 0 && nameRuns(ts.slice(offset, pronoun)).some((r) => ts[offset + r.from - 1]?.pos !== 'ADP');
+      const subject = ['VERB', 'AUX'].includes(ts[run.to + 1]?.pos ?? '');
+      const listed = /^(?:men|women|people|leaders|figures|thinkers|scientists|writers|artists|generals|rulers|kings|queens|emperors|reformers|statesmen|politicians)$/i.test(ts[Math.max(0, run.from - 2)]?.text ?? '') && /^(?:like|including)$/i.test(ts[run.from - 1]?.text ?? '') || (/^(?:,|and|later|also|then)$/.test(ts[run.from - 1]?.text ?? '') && personList(ts, run.from));
+      if ((pronoun > 0 && !between && subject && run.to - run.from >= 1) || listed) {
+        add(run.text, 'person');
+        for (const w of run.text.split(' ')) if (w.length >= 4 && !isKnown(w.toLowerCase(), 'noun')) add(w, 'person');
+      }
       // "a king called Narmer", "the pharaoh Djoser", "an American scientist called Eunice Foote".
       let k = run.from - 1;
       if (k >= 0 && CALLED.test(ts[k].lower)) k--;
@@ -81,6 +93,16 @@ export function findNameKinds(sentences: readonly Sentence[]): NameKinds {
   for (const p of places) if (!kinds.get(p)?.has('person')) add(p, 'place');
   for (const g of given) if (!places.has(g)) add(g, 'person');
   return kinds;
+}
+
+/** Whether the names run at `from` continues a list opened by "men like …" earlier in the sentence. */
+function personList(tokens: readonly Token[], from: number): boolean {
+  for (let k = from - 1; k > 1; k--) {
+    const t = tokens[k];
+    if (/^(?:like|including)$/i.test(t.text)) return /^(?:men|women|people|leaders|figures|thinkers|scientists|writers|artists|generals|rulers|kings|queens|emperors|reformers|statesmen|politicians)$/i.test(tokens[k - 1].text);
+    if (!(CAPITAL.test(t.text) || t.text === ',' || /^(?:and|later|also|then)$/.test(t.lower))) return false;
+  }
+  return false;
 }
 
 /** Prepositions that make the name after them a place: "at Hastings", "near Pevensey", "in Florence". */

@@ -7,7 +7,7 @@ import { isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSitua
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findSequences } from './facts';
-import { namesAlike } from './names';
+import { findNameKinds, namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
 import { parseSentences } from './nlp';
@@ -1541,5 +1541,20 @@ describe('question writer: holdout12, second pass', () => {
   it('changes no number said twice in one statement ("6 pounds of contribution doesn\'t make 2 pounds of profit")', () => {
     expect(changeNumber(one("A cup that makes 2 pounds of contribution doesn't make 2 pounds of profit, not until the rent's been paid."), fixed)).toBeNull();
     expect(changeNumber(one('The total revenue line and the total cost line cross at exactly 1,500 cups.'), fixed)).not.toBeNull();
+  });
+});
+
+describe('question writer: holdout12, names of people the name list does not know', () => {
+  it('knows a name the sentence calls "his", and the names after "men like", as people; a place stays out of their options (was "Choshu" beside "Ito Hirobumi")', () => {
+    const kinds = findNameKinds(readLecture(timed([
+      'Power lay with a small group of young samurai from Satsuma and Choshu, men like Okubo Toshimichi, Saigo Takamori and Kido Takayoshi, and later Ito Hirobumi.',
+      'The oligarchs eventually promised a constitution, and Ito Hirobumi travelled to Europe to study models, spending most of his time in Prussia.',
+      'The American commodore sailed into Edo Bay, and his ships stayed for a week.',
+    ])));
+    expect(kinds.get('ito hirobumi')?.has('person')).toBe(true);
+    expect(kinds.get('saigo takamori')?.has('person')).toBe(true);
+    expect(kinds.get('edo bay')?.has('person')).toBeFalsy();
+    expect(namesAlike(kinds, 'Ito Hirobumi', 'Kido Takayoshi')).toBe(true);
+    expect(namesAlike(kinds, 'Ito Hirobumi', 'Choshu')).toBe(false);
   });
 });

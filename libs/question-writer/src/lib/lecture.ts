@@ -1,7 +1,7 @@
 import type { Chapter, TranscriptSegment } from '@veolearn/domain';
 import { Audience, estimateAudience } from './audience';
 import { Category, Definition, Naming, Ranking, Rule, Sequence, findCategories, findDefinitions, findNamings, findRankings, findRules, findSequences } from './facts';
-import { buildOutline, lessonSubject } from './outline';
+import { INTRODUCTIONS, buildOutline, lessonSubject } from './outline';
 import { Sentence, examplePeople, isGivenName, isUnpunctuated, readLecture } from './sentences';
 import { Term, countByChapter, findTerms, titleCase } from './terms';
 import { NameKinds, findNameKinds } from './names';
@@ -66,6 +66,12 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   // A rule is about the lesson's subject: it names something of the lecture ("Press firmly on the wound."),
   // not an aside to the class ("Try not to get too hot.").
   for (const s of sentences) if (s.rule && bySentence[s.index].length === 0) s.rule = false;
+  const subject = lessonSubject(sentences, terms, definitions[0]);
+  // The opening chapter that frames the lesson is titled with the lesson's subject, when no other chapter has it.
+  if (subject && chapters[0] && INTRODUCTIONS.has(chapters[0])) {
+    const title = titleCase(subject.replace(/^(?:today|now|so|and|ok|okay|the|a|an)\s+/i, '')).slice(0, 60);
+    if (!chapters.some((c) => c.title.toLowerCase() === title.toLowerCase())) chapters[0].title = title;
+  }
   return {
     sentences,
     chapters,
@@ -80,7 +86,7 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
     rules: findRules(sentences),
     audience,
     grade,
-    subject: lessonSubject(sentences, terms, definitions[0]),
+    subject,
     nameKinds: findNameKinds(sentences),
     restored: isUnpunctuated(segmentsOf(segments)) ? { sentences: sentences.length, trusted: sentences.filter((s) => !s.doubtful).length } : undefined,
     durationSeconds,

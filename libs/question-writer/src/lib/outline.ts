@@ -1,5 +1,6 @@
 import type { Chapter } from '@veolearn/domain';
 import type { Sentence } from './sentences';
+import type { Token } from './nlp';
 import { Term, VAGUE_NOUNS, nounPhraseSpans, titleCase } from './terms';
 import { isKnown } from './wordnet';
 
@@ -16,7 +17,7 @@ const SIGNPOST = [
   /\b(?:let's|let us|we'll|we will|i'll|i want to|we're going to|i'm going to)\s+(?:now\s+)?(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over)\b/i,
 ];
 /** "Let's look at the Calvin cycle" → the noun phrase after the signpost verb names the new topic. */
-const TOPIC_AFTER = /\b(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called)\s+/i;
+const TOPIC_AFTER = /\b(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called|be honest about|think about)\s+/i;
 
 /** How strongly a sentence opens a topic with the speaker's own words (0 none, 1 strong). */
 /** "First, handwashing." "And fourth, allergens.": a short heading-like sentence naming the next section. */
@@ -33,7 +34,10 @@ function headingOf(sentence: Sentence): string | null {
 
 export function signpostStrength(sentence: Sentence): number {
   const text = sentence.text.trim();
-  if (headingOf(sentence)) return 1;
+  if (headingOf(sentence) || turnHeadingOf(sentence)) return 1;
+  // "Next, a really important idea called contribution.", "Next, and this is where it gets interesting, what
+  // happens when things change?": a short sentence opened by "next" or "finally" turns to the next topic.
+  if (/^(?:and\s+)?(?:next|finally|lastly)\s*,\s+/i.test(text) && sentence.tokens.filter((t) => t.pos !== 'PUNCT').length <= 14) return 0.9;
   if (SIGNPOST[1].test(text)) return 1;
   if (SIGNPOST[0].test(text)) return 0.8;
   return 0;
@@ -212,7 +216,12 @@ function turnHeadingOf(sentence: Sentence): string | null {
   const at = sentence.text.indexOf(m[1]);
   const words = sentence.tokens.filter((t) => t.from >= at && t.pos !== 'PUNCT');
   const last = words[words.length - 1];
-  return words.length > 0 && words.every((t) => ['NOUN', 'PROPN', 'ADJ', 'DET', 'PRON'].includes(t.pos)) && last && (last.pos === 'NOUN' || last.pos === 'PROPN') ? m[1].trim() : null;
+  // ("the break-even point": a word joined by a hyphen describes the noun, whatever the tagger says; "the margin of safety".)
+  const hyphened = (t: Token) => sentence.text[t.to] === '-' || sentence.text[t.from - 1] === '-';
+  // ("the break-even point": "point" read as a verb after a describing word is the noun.)
+  const nounAfter = (t: Token, i: number) => i > 0 && !/^(?:one|ones|thing|things|bit|lot)$/.test(t.lower) && isKnown(t.lower, 'noun') && (['DET', 'ADJ', 'ADV'].includes(words[i - 1].pos) || hyphened(words[i - 1])) && words[0].pos === 'DET';
+  const nominal = (t: Token, i: number) => ['NOUN', 'PROPN', 'ADJ', 'DET', 'PRON'].includes(t.pos) || hyphened(t) || (t.lower === 'of' && i > 0 && i < words.length - 1) || nounAfter(t, i);
+  return words.length > 0 && words.every(nominal) && last && (last.pos === 'NOUN' || last.pos === 'PROPN' || nounAfter(last, words.length - 1)) ? m[1].trim() : null;
 }
 
 /** Scores terms for one span of sentences: frequent there, rare elsewhere, multi-word phrases preferred. */
@@ -255,6 +264,7 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
   });
   recount(starts.length);
   const used = new Set<string>();
+  let introduction = false;
   const speakers = speakerNames(sentences);
   const signposted = (s: Sentence | undefined): string | null => {
     if (!s) return null;
@@ -262,10 +272,15 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
     const bare = topic ? bareTopic(topic) : null;
     return bare && titleWorthy(bare, speakers) ? bare : null;
   };
-  return starts.map((from, c) => {
+  const chapters = starts.map((from, c) => {
     const to = starts[c + 1] ?? sentences.length;
     const own = sentences.slice(from, to);
-    let title = signposted(own[0]) ?? signposted(own[1]);
+    // "To recap, then.": the speaker's summary is the recap, as a teacher would title it.
+    const recap = own.slice(0, 2).some((x) => /^(?:(?:so|okay|ok|right|alright|and)\s*,?\s+)?(?:to (?:recap|sum up|summari[sz]e|wrap up)|in (?:summary|conclusion)|let's recap|so to recap)\b/i.test(x.text.trim()));
+    const chapterEnd = c + 1 < starts.length ? sentences[starts[c + 1]].start : end;
+    let title = c > 0 && recap && !used.has('recap') ? 'Recap' : signposted(own[0]) ?? signposted(own[1]);
+    // A short opening chapter that greets and frames the lesson: titled with the lesson's subject (lecture.ts).
+    if (!title && c === 0 && starts.length >= 4 && chapterEnd - Math.min(sentences[0].start, 0) <= 80) introduction = true;
     if (!title || used.has(title.toLowerCase())) {
       const firstThree = new Set(own.slice(0, 2).map((s) => s.index));
       const opening = new Set(terms.filter((t) => t.occurrences.some((o) => firstThree.has(o.sentence))).map((t) => t.id));
@@ -282,7 +297,12 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
       text: own.map((s) => s.text).join(' '),
     };
   });
+  if (introduction && chapters[0]) INTRODUCTIONS.add(chapters[0]);
+  return chapters;
 }
+
+/** Opening chapters that only greet and frame the lesson, to be titled with its subject once it is known. */
+export const INTRODUCTIONS = new WeakSet<Chapter>();
 
 const INTRO_TOPIC = /\b(?:welcome to(?: the| this| our| today's)?|this is (?:the|a|an|our)|(?:coming|come) to (?:this|the|today's)|today's (?:lesson|session|topic|video|class|lecture) (?:is(?: about)?|covers)|talk(?:ing)? about|learn(?:ing)? about|look(?:ing)? at|introduction to|intro to|topic is|all about|is about|explore|exploring|cover(?:ing)?|discuss(?:ing)?|explain(?:ing)?)\s+/i;
 

@@ -10,6 +10,7 @@ import { findCategories, findDefinitions, findSequences } from './facts';
 import { findNameKinds, namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
+import { signpostStrength } from './outline';
 import { parseSentences } from './nlp';
 import { isCommonNoun, partOf } from './wordnet';
 import { energySegments } from './testing/energy-lecture';
@@ -1556,5 +1557,26 @@ describe('question writer: holdout12, names of people the name list does not kno
     expect(kinds.get('edo bay')?.has('person')).toBeFalsy();
     expect(namesAlike(kinds, 'Ito Hirobumi', 'Kido Takayoshi')).toBe(true);
     expect(namesAlike(kinds, 'Ito Hirobumi', 'Choshu')).toBe(false);
+  });
+});
+
+describe("question writer: holdout12, chapters by the speaker's signposts", () => {
+  it('turns to a new topic at "So, the break-even point." and "Next, a really important idea called contribution." (were 0)', () => {
+    const [heading, next] = readLecture(timed(['So, the break-even point.', 'Next, a really important idea called contribution.']));
+    expect(signpostStrength(heading)).toBe(1);
+    expect(signpostStrength(next)).toBeGreaterThan(0.8);
+  });
+
+  it('titles the summary "Recap" and a short framing opening with the lesson subject (were "Variable Cost" and "Business Course")', () => {
+    const root = join(__dirname, '../../../../tools/question-review');
+    const entry = (JSON.parse(readFileSync(join(root, 'holdout12', 'manifest.json'), 'utf8')) as Array<{ file: string; durationSeconds: number }>).find((e) => e.file === 'break-even-analysis-small-business.srt');
+    const parsed = parseTranscript(readFileSync(join(root, 'holdout12', 'break-even-analysis-small-business.srt'), 'utf8'), { durationSeconds: entry?.durationSeconds });
+    const lecture = analyseLecture(parsed.segments, { durationSeconds: entry?.durationSeconds ?? 452 });
+    expect(lecture.chapters[0].title).toBe('Break-even Analysis');
+    expect(lecture.chapters[lecture.chapters.length - 1].title).toBe('Recap');
+    // The author's eight sections, each signposted by the speaker ("Let's start with costs", "Next, … contribution", "So, the break-even point.", "Finally, …", "To recap").
+    expect(lecture.chapters.length).toBeGreaterThanOrEqual(7);
+    expect(lecture.chapters.length).toBeLessThanOrEqual(9);
+    expect(lecture.chapters.map((c) => c.title)).toEqual(expect.arrayContaining(['Contribution', 'Break-even Point', 'Limitations']));
   });
 });

@@ -64,10 +64,14 @@ function typeList(selected: readonly QuestionType[], total: number): QuestionTyp
 
 /** Chapters in the order to try for a question: the least-used (relative to its share) first, spread over the video. */
 function chapterOrder(counts: readonly number[], caps: readonly number[]): number[] {
+  // Among chapters as loaded as each other, the one farthest from any chapter with a question first: with more
+  // chapters than questions they spread over the whole video instead of filling its first chapters.
+  const used = counts.map((n, i) => (n > 0 ? i : -1)).filter((i) => i >= 0);
+  const distance = (i: number) => (used.length === 0 ? 0 : Math.min(...used.map((u) => Math.abs(u - i))));
   return counts
-    .map((n, i) => ({ i, load: n / Math.max(1, caps[i]) }))
+    .map((n, i) => ({ i, load: n / Math.max(1, caps[i]), far: distance(i) }))
     .filter(({ i }) => counts[i] < caps[i])
-    .sort((a, b) => a.load - b.load || a.i - b.i)
+    .sort((a, b) => a.load - b.load || b.far - a.far || a.i - b.i)
     .map(({ i }) => i);
 }
 

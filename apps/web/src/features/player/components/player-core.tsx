@@ -10,6 +10,7 @@ import { type PlayerEngine, usePlayerEngine } from '../hooks/use-player-engine';
 import { Html5Source } from '../media/html5-source';
 import { SOURCE_UNAVAILABLE } from '../media/media-controller';
 import { YouTubeSource } from '../media/youtube-source';
+import { finiteDuration } from '../model/timeline';
 import { captionAt, type Cue } from '../model/vtt';
 import { PlayerControls } from './player-controls';
 import { PlayerNotice } from './player-notice';
@@ -117,6 +118,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
   // A private lesson's links are signed and re-signed on every refetch: keep the first ones, so a
   // refetch never reloads the video under the learner (a retry of the source takes the newest).
   const mediaSrc = useSteadyLink(video.mediaUrl, engine.sourceKey);
+  const posterSrc = useSteadyLink(video.posterUrl ?? null, engine.sourceKey);
   const captionsSrc = useSteadyLink(video.captionsUrl, engine.sourceKey);
   const cues = captions.data ?? [];
   const [captionsOn, toggleCaptions] = useCaptionsPreference();
@@ -144,6 +146,8 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
   }
 
   const startAt = attempt?.lastPosition ?? 0;
+  // With a poster to show, a known length and nothing to resume, the file is fetched only on play (issue 15).
+  const deferLoad = posterSrc !== null && finiteDuration(video.duration) !== null && startAt === 0;
   let source;
   const readAfterFailure = onReadInstead ? () => onReadInstead(READ_INSTEAD_REASON) : undefined;
   if (engine.sourceError) source = <SourceUnavailable message={engine.sourceError} onRetry={engine.retrySource} onReadInstead={readAfterFailure} />;
@@ -152,6 +156,8 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
       <Html5Source
         key={engine.sourceKey}
         src={mediaSrc}
+        poster={posterSrc}
+        deferLoad={deferLoad}
         title={video.title}
         startAt={startAt}
         captionsSrc={cues.length > 0 ? captionsSrc : null}

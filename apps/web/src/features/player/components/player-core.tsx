@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Play, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorCard } from '../../library/components/library-states';
@@ -87,12 +87,25 @@ export interface PlayerCoreProps {
 }
 
 /**
+ * Starts fetching the poster (the player's first paint) as soon as the lesson is known, while the
+ * attempt is still being opened; the <video poster> then finds it in the browser's cache.
+ */
+function usePosterEarly(posterUrl: string | null): void {
+  useEffect(() => {
+    if (!posterUrl || typeof Image === 'undefined') return;
+    const image = new Image();
+    image.src = posterUrl;
+  }, [posterUrl]);
+}
+
+/**
  * One player over two sources (an uploaded file in <video>, or YouTube through its IFrame API) and any
  * attempt backend: the web app's Player and the SCORM package's launch page both render this.
  */
 export function PlayerCore({ playback, backend, showManager = false, resultsExit, canRestart = true, onReadInstead }: PlayerCoreProps) {
   const engine = usePlayerEngine(playback, backend);
   const { attemptQuery } = engine;
+  usePosterEarly(playback.video.posterUrl ?? null);
 
   if (attemptQuery.isPending) return <PlayerLoading />;
   if (attemptQuery.isError || !engine.attempt) {

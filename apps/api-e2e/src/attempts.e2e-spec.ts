@@ -114,6 +114,7 @@ describe('video settings', () => {
       gamification: true,
       hasCaptions: false,
       mediaUrl: null,
+      posterUrl: null,
       captionsUrl: `/api/videos/${id}/captions.vtt`,
       published: true,
     });

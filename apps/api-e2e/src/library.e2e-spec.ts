@@ -386,6 +386,7 @@ describe('playback (public once shared)', () => {
       gamification: true,
       hasCaptions: false,
       mediaUrl: null,
+      posterUrl: null,
       captionsUrl: `/api/videos/${video.id}/captions.vtt`,
       published: true,
     });

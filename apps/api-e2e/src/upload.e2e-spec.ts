@@ -67,6 +67,14 @@ function isoBmff(size: number, brand = 'isom'): Buffer {
 
 const PNG = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex'), pattern(2000)]);
 
+/** A real 8×8 JPEG (Chromium's, its colour profile left out), as the wizard's captured frame would be. */
+const JPEG = Buffer.from(
+  '/9j/4AAQSkZJRgABAQAAAQABAAD/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAIAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAX/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABAX/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCcAemv/9k=',
+  'base64',
+);
+const NOT_AN_IMAGE = 'The poster must be a JPEG, PNG or WebP image.';
+const POSTER_TOO_LARGE = 'The poster is larger than the 512 KiB limit.';
+
 const SRT = `1
 00:00:01,000 --> 00:00:04,500
 Water <b>evaporates</b> & rises
@@ -344,6 +352,19 @@ describe('POST /api/videos/upload', () => {
     await api(stack).get(video.mediaUrl).expect(404);
   });
 
+  it('deleting an uploaded video removes its poster too', async () => {
+    const owner = await account();
+    const before = storedFiles();
+    const res = await upload(owner)
+      .attach('poster', JPEG, { filename: 'poster.jpg', contentType: 'image/jpeg' })
+      .attach('file', webm(4096), { filename: 'gone.webm' })
+      .expect(201);
+    expect(storedFiles().filter((f) => !before.includes(f)).map((f) => f.split('/')[0]).sort()).toEqual(['posters', 'videos']);
+    await api(stack).delete(`/api/videos/${res.body.id}`).set(bearer(owner)).expect(200);
+    expect(storedFiles()).toEqual(before);
+    await api(stack).get(`/api/media/${res.body.id}/poster`).set(bearer(owner)).expect(404);
+  });
+
   it('answers 415 to multipart bodies sent to other routes', async () => {
     const res = await api(stack).post('/api/videos').set(bearer(owner)).attach('file', webm(1000), { filename: 'a.webm' }).expect(415);
     expectErrorBody(res.body, 415);
@@ -427,6 +448,136 @@ describe('GET/HEAD /api/media/{id} with Range', () => {
       expect(expectErrorBody(res.body, 404)).toBe('Video not found');
     }
     await api(stack).get('/api/media/abc').expect(400);
+  });
+});
+
+describe('poster frames', () => {
+  let owner: Account;
+
+  beforeAll(async () => {
+    owner = await account();
+  });
+
+  const posterRow = async (id: number) =>
+    (await sql(stack, 'SELECT poster_key, poster_mime_type FROM library.videos WHERE id = $1', [id]))[0] as { poster_key: string | null; poster_mime_type: string | null };
+
+  it("stores a JPEG poster judged by its content, serves it to the owner, to nobody else while private, to anyone once shared", async () => {
+    const res = await upload(owner)
+      .attach('poster', JPEG, { filename: 'frame.bin', contentType: 'application/octet-stream' })
+      .attach('file', webm(3000), { filename: 'With poster.webm' })
+      .expect(201);
+    const id = res.body.id as number;
+    const posterPath = `/api/media/${id}/poster`;
+    expect(res.body).toMatchObject({ mediaUrl: expect.stringMatching(signedLink(`/api/media/${id}`)), posterUrl: expect.stringMatching(signedLink(posterPath)) });
+    const row = await posterRow(id);
+    expect(row.poster_mime_type).toBe('image/jpeg');
+    expect(row.poster_key).toMatch(/^posters\/[0-9a-f-]{36}$/);
+    expect(readFileSync(join(uploadDir, row.poster_key!)).equals(JPEG)).toBe(true);
+
+    // The owner: through the signed link of their view (what <video poster> requests), or with the bearer token.
+    const signed = await api(stack).get(res.body.posterUrl).buffer(true).parse(binary).expect(200);
+    expect(signed.headers['content-type']).toBe('image/jpeg');
+    expect(signed.headers['content-length']).toBe(String(JPEG.length));
+    expect(signed.headers['cache-control']).toBe('private, max-age=3600');
+    expect((signed.body as Buffer).equals(JPEG)).toBe(true);
+    const own = await api(stack).get(posterPath).set(bearer(owner)).buffer(true).parse(binary).expect(200);
+    expect((own.body as Buffer).equals(JPEG)).toBe(true);
+    const head = await api(stack).head(posterPath).set(bearer(owner)).expect(200);
+    expect(head.headers).toMatchObject({ 'content-type': 'image/jpeg', 'content-length': String(JPEG.length) });
+    const ownPlay = await api(stack).get(`/api/play/${id}`).set(bearer(owner)).expect(200);
+    expect(ownPlay.body.video.posterUrl).toMatch(signedLink(posterPath));
+    const listed = await api(stack).get('/api/videos').set(bearer(owner)).expect(200);
+    const items = listed.body.items as Array<{ id: number; posterUrl: string | null }>;
+    expect(items.find((v) => v.id === id)?.posterUrl).toMatch(signedLink(posterPath));
+
+    // Anyone else: 'Video not found' while the lesson is private, signed links of other videos included.
+    expect(expectErrorBody((await api(stack).get(posterPath).expect(404)).body, 404)).toBe('Video not found');
+    const stranger = await account();
+    await api(stack).get(posterPath).set(bearer(stranger)).expect(404);
+    const other = await uploaded(owner, webm(2000), 'other.webm', false);
+    await api(stack).get(`/api/media/${other.id}/poster?${res.body.posterUrl.split('?')[1]}`).expect(404);
+
+    await share(owner, id);
+    const shared = await api(stack).get(posterPath).buffer(true).parse(binary).expect(200);
+    expect(shared.headers['content-type']).toBe('image/jpeg');
+    expect(shared.headers['cache-control']).toBe('public, max-age=3600');
+    expect((shared.body as Buffer).equals(JPEG)).toBe(true);
+    const play = await api(stack).get(`/api/play/${id}`).expect(200);
+    expect(play.body.video).toMatchObject({ mediaUrl: `/api/media/${id}`, posterUrl: posterPath, published: true });
+  });
+
+  it('takes a PNG poster sent after the video, served as image/png', async () => {
+    const res = await upload(owner)
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .attach('poster', PNG, { filename: 'frame.png', contentType: 'image/png' })
+      .expect(201);
+    expect((await posterRow(res.body.id)).poster_mime_type).toBe('image/png');
+    const poster = await api(stack).get(res.body.posterUrl).buffer(true).parse(binary).expect(200);
+    expect(poster.headers['content-type']).toBe('image/png');
+    expect((poster.body as Buffer).equals(PNG)).toBe(true);
+  });
+
+  it('an upload without a poster has posterUrl null and its poster answers 404', async () => {
+    const video = await uploaded(owner, webm(2000), 'no-poster.webm');
+    const view = await api(stack).get(`/api/videos/${video.id}`).set(bearer(owner)).expect(200);
+    expect(view.body.posterUrl).toBeNull();
+    expect((await api(stack).get(`/api/play/${video.id}`).expect(200)).body.video.posterUrl).toBeNull();
+    const res = await api(stack).get(`/api/media/${video.id}/poster`).expect(404);
+    expect(expectErrorBody(res.body, 404)).toBe('This video has no poster');
+    await api(stack).get(`/api/media/999999/poster`).expect(404);
+    await api(stack).get('/api/media/abc/poster').expect(400);
+  });
+
+  it('refuses a poster that is not a JPEG, PNG or WebP with 415, before or after the video, keeping no video and no file', async () => {
+    const before = await videoRows(owner.id);
+    const files = storedFiles();
+    const gif = Buffer.from('GIF89a\x08\x00\x08\x00\x80\x00\x00', 'latin1');
+    const first = await upload(owner)
+      .attach('poster', gif, { filename: 'frame.jpg', contentType: 'image/jpeg' })
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .expect(415);
+    expect(expectErrorBody(first.body, 415)).toBe(NOT_AN_IMAGE);
+    const after = await upload(owner)
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .attach('poster', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), { filename: 'frame.png', contentType: 'image/png' })
+      .expect(415);
+    expect(expectErrorBody(after.body, 415)).toBe(NOT_AN_IMAGE);
+    const video = await upload(owner)
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .attach('poster', webm(3000), { filename: 'frame.webm', contentType: 'video/webm' })
+      .expect(415);
+    expect(expectErrorBody(video.body, 415)).toBe(NOT_AN_IMAGE);
+    expect(await videoRows(owner.id)).toEqual(before);
+    expect(storedFiles()).toEqual(files);
+  });
+
+  it('refuses a poster over 512 KiB with 413, a second poster with 400, keeping no video and no file', async () => {
+    const before = await videoRows(owner.id);
+    const files = storedFiles();
+    const big = Buffer.concat([JPEG.subarray(0, 20), pattern(512 * 1024)]);
+    const tooLarge = await upload(owner)
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .attach('poster', big, { filename: 'big.jpg', contentType: 'image/jpeg' })
+      .expect(413);
+    expect(expectErrorBody(tooLarge.body, 413)).toBe(POSTER_TOO_LARGE);
+    const two = await upload(owner)
+      .attach('poster', JPEG, { filename: 'a.jpg' })
+      .attach('file', webm(3000), { filename: 'a.webm' })
+      .attach('poster', JPEG, { filename: 'b.jpg' })
+      .expect(400);
+    expect(expectErrorBody(two.body, 400)).toBe('Send one poster per upload.');
+    expect(await videoRows(owner.id)).toEqual(before);
+    expect(storedFiles()).toEqual(files);
+  });
+
+  it('removes the stored poster too when the video itself is refused', async () => {
+    const files = storedFiles();
+    const res = await upload(owner)
+      .attach('poster', JPEG, { filename: 'frame.jpg' })
+      .attach('file', PNG, { filename: 'lecture.mp4', contentType: 'video/mp4' })
+      .expect(415);
+    expect(expectErrorBody(res.body, 415)).toBe(NOT_A_VIDEO);
+    expect(storedFiles()).toEqual(files);
   });
 });
 

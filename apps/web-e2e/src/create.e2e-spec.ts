@@ -293,6 +293,20 @@ describe('create wizard in the browser (no YouTube key)', () => {
     await page.waitForURL(url(`/edit-questions/${body.videoId}`), { timeout: 60_000 });
     const list = await api<{ items: unknown[] }>(token, `/api/videos/${body.videoId}/interactions`);
     expect(list.body.items.length).toBeGreaterThan(0);
+
+    // The wizard captured a frame of the file in the browser and sent it with the upload (issue 15):
+    // the player's <video> shows it, and it is a real 320×180 image (the fixture's size, under 640 px).
+    expect((await uploaded).request().postDataBuffer()?.includes('name="poster"')).toBe(true);
+    await page.goto(url(`/play/${body.videoId}`));
+    const element = page.getByTestId('player').locator('video');
+    await element.waitFor();
+    expect(await element.getAttribute('poster')).toMatch(new RegExp(`^/api/media/${body.videoId}/poster\\?access=`));
+    expect(await element.evaluate(async (v: HTMLVideoElement) => {
+      const image = new Image();
+      image.src = v.poster;
+      await image.decode();
+      return [image.naturalWidth, image.naturalHeight];
+    })).toEqual([320, 180]);
   });
 });
 

@@ -287,6 +287,48 @@ describe('interactive video player in the browser', () => {
     expect((await video(page))?.currentTime).toBeLessThan(0.5);
   });
 
+  it('a lesson with a poster and a known length shows the poster first and fetches the file only on Play (issue 15)', async () => {
+    const { page } = suite;
+    const form = new FormData();
+    form.append('title', 'Poster lesson');
+    form.append('poster', new Blob([readFileSync(join(__dirname, '..', 'fixtures', 'lesson-poster.jpg'))], { type: 'image/jpeg' }), 'poster.jpg');
+    form.append('file', new Blob([LESSON_WEBM], { type: 'video/webm' }), 'lesson.webm');
+    const res = await fetch(url('/api/videos/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(201);
+    const { id } = (await res.json()) as { id: number };
+    // The length as a learner's first play (or the wizard, for a file with one in its header) stores it.
+    expect((await api('PUT', `/api/videos/${id}/settings`, { duration: 20 })).status).toBe(200);
+    expect((await api('POST', `/api/videos/${id}/interactions`, QUESTIONS[0])).status).toBe(201);
+    expect((await api('PUT', `/api/videos/${id}/sharing`, { published: true })).status).toBe(200);
+
+    const fileRequests: string[] = [];
+    const onRequest = (r: { url(): string }) => new URL(r.url()).pathname === `/api/media/${id}` && fileRequests.push(r.url());
+    page.on('request', onRequest);
+    try {
+      await openPlayer(page, `/play/${id}`);
+      const element = page.getByTestId('player').locator('video');
+      expect(await element.getAttribute('poster')).toBe(`/api/media/${id}/poster`);
+      expect(await element.getAttribute('preload')).toBe('none');
+      // The poster is the frame lesson-poster.jpg holds, decodable by the browser.
+      expect(await element.evaluate(async (v: HTMLVideoElement) => {
+        const image = new Image();
+        image.src = v.poster;
+        await image.decode();
+        return [image.naturalWidth, image.naturalHeight];
+      })).toEqual([320, 180]);
+      await page.getByTestId('time-display').filter({ hasText: '0:00 / 0:20' }).waitFor();
+      expect(await page.getByTestId('question-marker').count()).toBe(1);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(fileRequests).toEqual([]);
+
+      await playButton(page).click();
+      await expectPausedAt(page, QUESTIONS[0].question as string, 3);
+      expect(fileRequests.length).toBeGreaterThan(0);
+    } finally {
+      page.off('request', onRequest);
+    }
+  });
+
   it('resumes after a reload with the position, answers and score restored', async () => {
     const { page } = suite;
     const { videoId, ids } = await lesson('Resume me');

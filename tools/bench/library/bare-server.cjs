@@ -26,7 +26,7 @@ const OWNER_ID = Number(required('OWNER_ID'));
 // Same pool size as the video-service's TypeORM data source (libs/persistence: max 10).
 const pool = new Pool({ connectionString: required('DATABASE_URL'), max: 10, application_name: 'veolearn-bench-bare' });
 
-const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, v.gamification, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, v.published_at`;
+const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, v.gamification, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, (v.poster_key IS NOT NULL) AS has_poster, v.published_at`;
 
 const iso = (value) => (value instanceof Date ? value : new Date(value)).toISOString();
 
@@ -50,6 +50,7 @@ function toVideoView(row) {
     gamification: row.gamification !== false,
     hasCaptions: row.has_captions,
     mediaUrl: row.has_media ? `/api/media/${row.id}` : null,
+    posterUrl: row.has_poster ? `/api/media/${row.id}/poster` : null,
     published: row.published_at !== null,
     publishedAt: row.published_at === null ? null : iso(row.published_at),
   };
@@ -96,7 +97,7 @@ app.get('/play/:id', async (request, reply) => {
               'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
               'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct, 'gamification', v.gamification,
               'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
-            v.storage_key IS NOT NULL AS has_media, v.published_at,
+            v.storage_key IS NOT NULL AS has_media, v.poster_key IS NOT NULL AS has_poster, v.published_at,
             COALESCE((
               SELECT json_agg(jsonb_build_object(
                        'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
@@ -109,9 +110,15 @@ app.get('/play/:id', async (request, reply) => {
   );
   // A signed-out learner sees a shared (published) lesson only.
   if (!rows[0] || rows[0].published_at === null) return reply.code(404).send({ statusCode: 404, message: 'Video not found', error: 'Not Found' });
-  const { video, has_media: hasMedia, published_at: publishedAt, questions } = rows[0];
+  const { video, has_media: hasMedia, has_poster: hasPoster, published_at: publishedAt, questions } = rows[0];
   return {
-    video: { ...video, mediaUrl: hasMedia ? `/api/media/${video.id}` : null, captionsUrl: `/api/videos/${video.id}/captions.vtt`, published: publishedAt !== null },
+    video: {
+      ...video,
+      mediaUrl: hasMedia ? `/api/media/${video.id}` : null,
+      posterUrl: hasPoster ? `/api/media/${video.id}/poster` : null,
+      captionsUrl: `/api/videos/${video.id}/captions.vtt`,
+      published: publishedAt !== null,
+    },
     questions,
     viewerIsOwner: false,
   };

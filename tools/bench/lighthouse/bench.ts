@@ -39,6 +39,8 @@ const WEB_DIST = resolve(ROOT, process.env['BENCH_WEB_DIST'] ?? 'dist/apps/web')
 const REPORTS = process.env['BENCH_LIGHTHOUSE_REPORTS'] ? resolve(process.env['BENCH_LIGHTHOUSE_REPORTS']) : undefined;
 const RUNNER = join(__dirname, 'run-lighthouse.mjs');
 const LESSON_WEBM = join(ROOT, 'apps', 'web-e2e', 'fixtures', 'lesson.webm');
+/** Its poster frame as the create wizard captures it in the browser (make-lesson-poster.cjs; 320×180 JPEG, 6 KB). */
+const LESSON_POSTER = join(ROOT, 'apps', 'web-e2e', 'fixtures', 'lesson-poster.jpg');
 
 interface RunFigures {
   url: string;
@@ -189,9 +191,11 @@ async function createLesson(baseUrl: string, databaseUrl: string): Promise<numbe
   if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}: ${await signin.text()}`);
   const auth = { authorization: `Bearer ${((await signin.json()) as { token: string }).token}` };
 
-  // The e2e player's lesson: the 20 s WebM fixture uploaded like the wizard does, three questions, shared.
+  // The e2e player's lesson: the 20 s WebM fixture uploaded like the wizard does (with the poster frame
+  // the wizard captures), three questions, shared.
   const form = new FormData();
   form.append('title', 'Lighthouse bench lesson');
+  form.append('poster', new Blob([readFileSync(LESSON_POSTER)], { type: 'image/jpeg' }), 'poster.jpg');
   form.append('file', new Blob([readFileSync(LESSON_WEBM)], { type: 'video/webm' }), 'lesson.webm');
   const upload = await fetch(`${baseUrl}/api/videos/upload`, { method: 'POST', headers: auth, body: form });
   if (upload.status !== 201) throw new Error(`upload answered ${upload.status}: ${await upload.text()}`);
@@ -202,6 +206,10 @@ async function createLesson(baseUrl: string, databaseUrl: string): Promise<numbe
     { type: 'ordering', question: 'Put the numbers in ascending order.', options: ['three', 'one', 'two'], correctAnswer: [1, 2, 0], timestamp: 9 },
   ];
   const json = { ...auth, 'content-type': 'application/json' };
+  // The length a learner's first play stores (MediaRecorder's WebM has none in its header, so the wizard
+  // could not read it): with it and the poster, the player fetches the file only on Play.
+  const settings = await fetch(`${baseUrl}/api/videos/${id}/settings`, { method: 'PUT', headers: json, body: JSON.stringify({ duration: 20 }) });
+  if (settings.status !== 200) throw new Error(`settings answered ${settings.status}: ${await settings.text()}`);
   for (const question of questions) {
     const res = await fetch(`${baseUrl}/api/videos/${id}/interactions`, { method: 'POST', headers: json, body: JSON.stringify(question) });
     if (res.status !== 201) throw new Error(`adding a question answered ${res.status}: ${await res.text()}`);

@@ -21,6 +21,7 @@ describe('library views', () => {
       gamification: true,
       has_captions: false,
       has_media: false,
+      has_poster: false,
       published_at: null,
       question_count: '3',
     });
@@ -43,12 +44,13 @@ describe('library views', () => {
       gamification: true,
       hasCaptions: false,
       mediaUrl: null,
+      posterUrl: null,
       published: false,
       publishedAt: null,
     });
   });
 
-  it('reports settings, captions and the media url of an uploaded video', () => {
+  it('reports settings, captions and the media and poster urls of an uploaded video', () => {
     const view = toVideoView({
       id: 12,
       title: 'Lecture',
@@ -67,6 +69,7 @@ describe('library views', () => {
       gamification: false,
       has_captions: true,
       has_media: true,
+      has_poster: true,
       published_at: new Date('2026-05-01T00:00:00Z'),
       question_count: 0,
     });
@@ -76,6 +79,7 @@ describe('library views', () => {
       gamification: false,
       hasCaptions: true,
       mediaUrl: '/api/media/12',
+      posterUrl: '/api/media/12/poster',
       published: true,
       publishedAt: '2026-05-01T00:00:00.000Z',
     });

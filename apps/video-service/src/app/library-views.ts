@@ -14,13 +14,18 @@ import type {
  * The columns toVideoView reads, selected from a row (or CTE) named `v`. Captions and media are
  * reported as flags: the VTT text and the storage key never leave the service in a view.
  */
-export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, v.gamification, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, v.published_at`;
+export const VIDEO_COLUMNS = `v.id, v.title, v.type, v.duration, v.status, v.url, v.youtube_id, v.filename, v.thumbnail_url, v.created_at, v.updated_at, v.folder_id, v.skipping_mode, v.require_correct, v.gamification, (v.captions_vtt IS NOT NULL) AS has_captions, (v.storage_key IS NOT NULL) AS has_media, (v.poster_key IS NOT NULL) AS has_poster, v.published_at`;
 /** The question count toVideoView reads, for a row named `v`. */
 export const QUESTION_COUNT = `(SELECT count(*)::int FROM library.interactions i WHERE i.video_id = v.id) AS question_count`;
 
 /** Where the gateway streams an uploaded video's file. */
 export function mediaUrl(videoId: number): string {
   return `/api/media/${videoId}`;
+}
+
+/** Where the gateway serves an uploaded video's poster frame. */
+export function posterUrl(videoId: number): string {
+  return `/api/media/${videoId}/poster`;
 }
 
 /** A row of library.videos as pg returns it (VIDEO_COLUMNS), plus its question count. */
@@ -42,6 +47,7 @@ export interface VideoRow {
   gamification: boolean;
   has_captions: boolean;
   has_media: boolean;
+  has_poster: boolean;
   published_at: Date | string | null;
   question_count: number | string | null;
 }
@@ -85,6 +91,7 @@ export function toVideoView(row: VideoRow): VideoView {
     gamification: row.gamification !== false,
     hasCaptions: row.has_captions,
     mediaUrl: row.has_media ? mediaUrl(row.id) : null,
+    posterUrl: row.has_poster ? posterUrl(row.id) : null,
     published: row.published_at !== null,
     publishedAt: row.published_at === null ? null : iso(row.published_at),
   };

@@ -33,6 +33,7 @@ import {
   captionsUrl,
   type FolderRow,
   mediaUrl,
+  posterUrl,
   QUESTION_COUNT,
   toFolderView,
   toLibraryAnalytics,
@@ -377,8 +378,9 @@ export class LibraryService {
   async playback(message: PlaybackMessage): Promise<PlaybackView> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
     const rows: Array<{
-      video: Omit<PlaybackView['video'], 'mediaUrl' | 'captionsUrl' | 'published'>;
+      video: Omit<PlaybackView['video'], 'mediaUrl' | 'posterUrl' | 'captionsUrl' | 'published'>;
       has_media: boolean;
+      has_poster: boolean;
       owner_id: number;
       published_at: string | null;
       questions: PlaybackView['questions'];
@@ -388,7 +390,7 @@ export class LibraryService {
               'url', v.url, 'youtubeId', v.youtube_id, 'thumbnailUrl', v.thumbnail_url,
               'skippingMode', v.skipping_mode, 'requireCorrect', v.require_correct, 'gamification', v.gamification,
               'hasCaptions', v.captions_vtt IS NOT NULL) AS video,
-            v.storage_key IS NOT NULL AS has_media, v.owner_id, v.published_at,
+            v.storage_key IS NOT NULL AS has_media, v.poster_key IS NOT NULL AS has_poster, v.owner_id, v.published_at,
             COALESCE((
               SELECT json_agg(jsonb_build_object(
                        'id', i.id, 'type', i.type, 'question', i.question, 'options', i.options,
@@ -401,11 +403,12 @@ export class LibraryService {
     );
     const row = rows[0];
     if (!row || !canView(row, message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
-    const { video, has_media, questions } = row;
+    const { video, has_media, has_poster, questions } = row;
     return {
       video: {
         ...video,
         mediaUrl: has_media ? mediaUrl(video.id) : null,
+        posterUrl: has_poster ? posterUrl(video.id) : null,
         captionsUrl: captionsUrl(video.id),
         published: row.published_at !== null,
       },

@@ -55,6 +55,11 @@ export interface VideoView {
   /** '/api/media/{id}' for an uploaded file; null for YouTube videos. */
   mediaUrl: string | null;
   /**
+   * '/api/media/{id}/poster' when the upload came with a poster frame (the player's first paint, the
+   * library's thumbnail); null otherwise. Signed like mediaUrl for a private lesson's owner.
+   */
+  posterUrl: string | null;
+  /**
    * Anyone with the link may play the lesson (set by sharing it). Until then only its owner (and
    * admins) can play it or fetch its media and captions.
    */
@@ -92,6 +97,7 @@ export interface PlaybackView {
     | 'gamification'
     | 'hasCaptions'
     | 'mediaUrl'
+    | 'posterUrl'
     | 'published'
   > & {
     /** Where the player reads the captions ('/api/videos/{id}/captions.vtt', signed for a private lesson's owner). */

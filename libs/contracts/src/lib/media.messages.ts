@@ -4,6 +4,8 @@ import type { Owner, Viewer } from './library.messages';
 export const CAPTIONS_TEXT_MAX_LENGTH = 2 * 1024 * 1024;
 
 export type UploadMimeType = 'video/mp4' | 'video/quicktime' | 'video/webm';
+/** A video's poster frame (issue 15): judged from the image's content by the gateway. */
+export type PosterMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
 export interface CheckUploadMessage {
   owner: Owner;
@@ -31,6 +33,10 @@ export interface RegisterUploadMessage {
   filename: string;
   /** Normalised WebVTT uploaded with the video. */
   captionsVtt?: string | null;
+  /** Where the poster frame uploaded with the video is stored; null (or absent) when there is none. */
+  posterKey?: string | null;
+  /** Judged from the poster's content by the gateway; set exactly when posterKey is. */
+  posterMimeType?: PosterMimeType | null;
 }
 
 export interface DiscardUploadMessage {
@@ -43,6 +49,9 @@ export interface MediaInfo {
   storageKey: string;
   mimeType: UploadMimeType;
   sizeBytes: number;
+  /** Where the video's poster frame is stored, and its type; both null when it has none. */
+  posterKey: string | null;
+  posterMimeType: PosterMimeType | null;
   /** Shared by link (cacheable by anyone) or private to its owner. */
   published: boolean;
 }

@@ -104,14 +104,15 @@ export class VideosController {
 
   @Delete(':id')
   @ApiParam(ID_PARAM)
-  @ApiOperation({ summary: 'Delete a video with its questions, attempts and answers (and its uploaded file)' })
+  @ApiOperation({ summary: 'Delete a video with its questions, attempts and answers (and its uploaded file and poster)' })
   async remove(@CurrentPrincipal() principal: Principal, @IdParam('Video') id: number): Promise<{ deleted: true }> {
-    // An uploaded video's file goes too (looked up first: the row is gone afterwards).
+    // An uploaded video's file and poster go too (looked up first: the row is gone afterwards).
     const media = await this.media.mediaInfo({ videoId: id, viewer: { userId: principal.userId, isAdmin: false, signed: false } }).catch(() => null);
     const result = await this.videos.deleteVideo({ owner: ownerOf(principal), videoId: id });
-    if (media) {
-      await this.storage.delete(media.storageKey).catch((error: unknown) => {
-        this.logger.warn(`Video ${id} deleted but its file ${media.storageKey} was not: ${String(error)}`);
+    for (const key of media ? [media.storageKey, media.posterKey] : []) {
+      if (!key) continue;
+      await this.storage.delete(key).catch((error: unknown) => {
+        this.logger.warn(`Video ${id} deleted but its stored ${key} was not: ${String(error)}`);
       });
     }
     return result;

@@ -23,11 +23,11 @@ describe('MediaAccess', () => {
     }
   });
 
-  it('signs the media and captions links of private lessons only', () => {
+  it('signs the media, poster and captions links of private lessons only', () => {
     const media = access();
     const page = {
       items: [
-        { id: 3, published: false, mediaUrl: '/api/media/3' },
+        { id: 3, published: false, mediaUrl: '/api/media/3', posterUrl: '/api/media/3/poster' as string | null },
         { id: 4, published: true, mediaUrl: '/api/media/4' },
         { id: 5, published: false, mediaUrl: null },
       ],
@@ -35,6 +35,8 @@ describe('MediaAccess', () => {
     media.signViews(page);
     expect(page.items[0].mediaUrl).toMatch(/^\/api\/media\/3\?access=\d+\.[\w-]+$/);
     expect(media.verify(3, page.items[0].mediaUrl?.split('access=')[1])).toBe(true);
+    expect(page.items[0].posterUrl).toMatch(/^\/api\/media\/3\/poster\?access=\d+\.[\w-]+$/);
+    expect(media.verify(3, decodeURIComponent(page.items[0].posterUrl?.split('access=')[1] ?? ''))).toBe(true);
     expect(page.items[1].mediaUrl).toBe('/api/media/4');
     expect(page.items[2].mediaUrl).toBeNull();
 
@@ -42,7 +44,8 @@ describe('MediaAccess', () => {
     media.signViews(playback);
     expect(media.verify(9, decodeURIComponent(playback.video.captionsUrl.split('access=')[1]))).toBe(true);
     // Anything that is not one of our media links is left alone.
-    const other = { published: false, mediaUrl: 'https://example.com/a.mp4' };
+    const other = { published: false, mediaUrl: 'https://example.com/a.mp4', posterUrl: '/api/media/3/poster/x' };
     expect(media.signViews(other).mediaUrl).toBe('https://example.com/a.mp4');
+    expect(other.posterUrl).toBe('/api/media/3/poster/x');
   });
 });

@@ -10,13 +10,13 @@ export const MEDIA_ACCESS_TTL_SECONDS = 12 * 60 * 60;
 /** The query parameter that carries the signature. */
 export const ACCESS_PARAM = 'access';
 
-const MEDIA_PATH = /^\/api\/(?:media\/(\d+)|videos\/(\d+)\/captions\.vtt)$/;
+const MEDIA_PATH = /^\/api\/(?:media\/(\d+)(?:\/poster)?|videos\/(\d+)\/captions\.vtt)$/;
 
 /**
- * Signed links to a private lesson's file and captions. A `<video src>` or `<track src>` request
- * carries no bearer token, so the owner's views hold links signed for that one video: an HMAC of
- * the video id and an expiry under a key derived from JWT_SECRET. Anyone else gets 'Video not found'
- * until the lesson is shared.
+ * Signed links to a private lesson's file, poster and captions. A `<video src>`, `<video poster>`
+ * or `<track src>` request carries no bearer token, so the owner's views hold links signed for that
+ * one video: an HMAC of the video id and an expiry under a key derived from JWT_SECRET. Anyone else
+ * gets 'Video not found' until the lesson is shared.
  */
 @Injectable()
 export class MediaAccess {
@@ -47,7 +47,7 @@ export class MediaAccess {
     return given.length === wanted.length && timingSafeEqual(given, wanted);
   }
 
-  /** '/api/media/7' → '/api/media/7?access=…' for video 7; anything else unchanged. */
+  /** '/api/media/7' (or '/api/media/7/poster') → the same with '?access=…' for video 7; anything else unchanged. */
   signUrl(url: string): string {
     const match = MEDIA_PATH.exec(url);
     if (!match) return url;
@@ -62,7 +62,7 @@ export class MediaAccess {
   }
 
   /**
-   * Signs the media and captions links of private lessons in a response (a video view, a page or
+   * Signs the media, poster and captions links of private lessons in a response (a video view, a page or
    * list of them, or a playback view). Only owners (and admins) ever receive a private lesson's view.
    */
   signViews<T>(value: T): T {
@@ -74,7 +74,7 @@ export class MediaAccess {
       }
       const record = node as Record<string, unknown>;
       if (record['published'] === false) {
-        for (const field of ['mediaUrl', 'captionsUrl']) {
+        for (const field of ['mediaUrl', 'posterUrl', 'captionsUrl']) {
           const url = record[field];
           if (typeof url === 'string') record[field] = this.signUrl(url);
         }

@@ -13,6 +13,7 @@ import { captionsTooLargeMessage } from './upload-form';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'A video id: a positive whole number (400 otherwise)' };
 const VIDEO_NOT_FOUND = 'Video not found';
+const NO_POSTER = 'This video has no poster';
 const CAPTIONS_BODY = 'Send the captions as a text/vtt (or SRT) body, or as JSON {"text": "WEBVTT ..."}.';
 
 /** The captions text of a PUT body: a raw text/vtt or SRT string, or JSON {text}. */
@@ -28,7 +29,12 @@ export function captionsTextOf(body: unknown): string {
   return text;
 }
 
-/** Uploaded videos' files (with Range) and captions. */
+/** The cache-control of a lesson's file and poster: anyone may cache a shared lesson's, only the browser a private one's. */
+function mediaCacheControl(published: boolean): string {
+  return published ? 'public, max-age=3600' : 'private, max-age=3600';
+}
+
+/** Uploaded videos' files (with Range), poster frames and captions. */
 @ApiTags('media')
 @Controller()
 export class MediaController {
@@ -72,7 +78,7 @@ export class MediaController {
       .code(part ? HttpStatus.PARTIAL_CONTENT : HttpStatus.OK)
       .header('content-type', info.mimeType)
       .header('content-length', part ? part.end - part.start + 1 : size)
-      .header('cache-control', info.published ? 'public, max-age=3600' : 'private, max-age=3600')
+      .header('cache-control', mediaCacheControl(info.published))
       .header('content-disposition', 'inline');
     if (part) reply.header('content-range', contentRange(size, part));
     // HEAD: an empty stream, as an empty body would make Fastify's HEAD handling reset Content-Length to 0.
@@ -81,6 +87,42 @@ export class MediaController {
       return reply.send(await this.storage.openRead(info.storageKey, part));
     } catch (error) {
       if (error instanceof StorageNotFoundError) throw new NotFoundException(VIDEO_NOT_FOUND);
+      throw error;
+    }
+  }
+
+  @OptionalSession()
+  @SkipThrottle()
+  @Get('media/:id/poster')
+  @ApiParam(ID_PARAM)
+  @ApiOperation({
+    summary: "An uploaded video's poster frame (JPEG, PNG or WebP, as uploaded); 404 when it has none",
+    description: "Visible exactly when the video's file is: a private lesson's poster answers 404 except to its owner (bearer token or the signed ?access= link).",
+  })
+  async poster(
+    @OptionalPrincipal() principal: Principal | null,
+    @IdParam('Video') id: number,
+    @Req() request: FastifyRequest,
+    @Res() reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const info = await this.media.mediaInfo({ videoId: id, viewer: this.access.viewer(principal, id, request) });
+    if (!info.posterKey || !info.posterMimeType) throw new NotFoundException(NO_POSTER);
+    const stat = await this.storage.stat(info.posterKey);
+    if (!stat) {
+      this.logger.warn(`Video ${id}: its poster ${info.posterKey} is missing from storage`);
+      throw new NotFoundException(NO_POSTER);
+    }
+    reply
+      .code(HttpStatus.OK)
+      .header('content-type', info.posterMimeType)
+      .header('content-length', stat.size)
+      .header('cache-control', mediaCacheControl(info.published))
+      .header('content-disposition', 'inline');
+    if (request.method === 'HEAD') return reply.send(Readable.from([]));
+    try {
+      return reply.send(await this.storage.openRead(info.posterKey));
+    } catch (error) {
+      if (error instanceof StorageNotFoundError) throw new NotFoundException(NO_POSTER);
       throw error;
     }
   }

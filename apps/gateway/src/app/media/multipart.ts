@@ -19,7 +19,7 @@ export const CAPTIONS_CONTENT_TYPES = ['text/vtt', 'application/x-subrip'];
 export async function registerUploads(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   await app.register(multipart, {
     throwFileSizeLimit: false,
-    limits: { fileSize: config.UPLOAD_MAX_BYTES + 1, files: 2, fields: 10, parts: 12, fieldSize: 10_000, headerPairs: 100 },
+    limits: { fileSize: config.UPLOAD_MAX_BYTES + 1, files: 3, fields: 10, parts: 12, fieldSize: 10_000, headerPairs: 100 },
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('preValidation', async (request, reply) => {

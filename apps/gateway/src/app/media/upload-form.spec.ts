@@ -8,6 +8,9 @@ import {
   folderIdField,
   FORM_LIMITS,
   INTERRUPTED,
+  POSTER_MAX_BYTES,
+  posterTooLargeMessage,
+  sniffPosterType,
   titleField,
   titleFromFilename,
   uploadBudget,
@@ -47,6 +50,35 @@ describe('upload form fields', () => {
     expect(titleFromFilename('.mp4')).toBe('Uploaded video');
     expect(titleFromFilename(undefined)).toBe('Uploaded video');
     expect(titleFromFilename(`${'x'.repeat(300)}.mov`)).toHaveLength(200);
+  });
+});
+
+describe('sniffPosterType', () => {
+  const jpeg = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex');
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+  const webp = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
+
+  it('knows JPEG, PNG and WebP by their first bytes', () => {
+    expect(sniffPosterType(jpeg)).toBe('image/jpeg');
+    expect(sniffPosterType(png)).toBe('image/png');
+    expect(sniffPosterType(webp)).toBe('image/webp');
+  });
+
+  it('refuses anything else, whatever it claims to be: GIF, SVG, a video, text, a RIFF that is not WebP, cut-off or empty heads', () => {
+    expect(sniffPosterType(Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1'))).toBeNull();
+    expect(sniffPosterType(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffPosterType(Buffer.from('000000186674797069736f6d', 'hex'))).toBeNull(); // an MP4's ftyp box
+    expect(sniffPosterType(Buffer.from('not an image at all'))).toBeNull();
+    expect(sniffPosterType(Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WAVEfmt ')]))).toBeNull();
+    expect(sniffPosterType(png.subarray(0, 7))).toBeNull();
+    expect(sniffPosterType(webp.subarray(0, 11))).toBeNull();
+    expect(sniffPosterType(jpeg.subarray(0, 2))).toBeNull();
+    expect(sniffPosterType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('names the poster limit in its 413 message', () => {
+    expect(POSTER_MAX_BYTES).toBe(512 * 1024);
+    expect(posterTooLargeMessage(POSTER_MAX_BYTES)).toBe('The poster is larger than the 512 KiB limit.');
   });
 });
 

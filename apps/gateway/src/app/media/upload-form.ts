@@ -1,15 +1,20 @@
 import { BadRequestException, HttpException, HttpStatus, PayloadTooLargeException, UnsupportedMediaTypeException } from '@nestjs/common';
-import type { CheckUploadResult } from '@veolearn/contracts';
+import type { CheckUploadResult, PosterMimeType } from '@veolearn/contracts';
 import { type Entitlements, storageDecision, VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { CaptionsError, formatBytes, StorageLimitError, UnsupportedVideoError } from '@veolearn/storage';
 
-export const UPLOAD_FIELDS = ['file', 'captions', 'title', 'folderId'] as const;
+export const UPLOAD_FIELDS = ['file', 'captions', 'poster', 'title', 'folderId'] as const;
 export const NOT_MULTIPART = 'Send the video as multipart/form-data, with the file in a "file" field.';
 export const NO_FILE = 'Choose a video file to upload (form field "file").';
 export const ONE_FILE = 'Send one video file per upload.';
 export const INTERRUPTED = 'The upload was interrupted before it finished.';
 export const BAD_FORM = 'The upload is not valid multipart/form-data.';
-export const FORM_LIMITS = 'The form has too many parts: send a "file", and optionally "captions", "title" and "folderId".';
+export const FORM_LIMITS = 'The form has too many parts: send a "file", and optionally "captions", "poster", "title" and "folderId".';
+export const UNKNOWN_FIELD_HINT = 'send file, captions, poster, title and folderId';
+/** The largest poster frame accepted with an upload (issue 15): a still image, not a second video. */
+export const POSTER_MAX_BYTES = 512 * 1024;
+export const UNSUPPORTED_POSTER = 'The poster must be a JPEG, PNG or WebP image.';
+export const ONE_POSTER = 'Send one poster per upload.';
 const FOLDER_ID = /^[1-9][0-9]{0,9}$/;
 const MAX_ID = 2_147_483_647;
 /** Form framing and the small fields around the file(s), on top of the file limits. */
@@ -24,6 +29,22 @@ export function tooLargeMessage(limitBytes: number): string {
 
 export function captionsTooLargeMessage(limitBytes: number): string {
   return `The captions file is larger than the ${formatBytes(limitBytes)} limit.`;
+}
+
+export function posterTooLargeMessage(limitBytes: number): string {
+  return `The poster is larger than the ${formatBytes(limitBytes)} limit.`;
+}
+
+/**
+ * The type of a poster image judged by its first bytes, whatever its name or declared type: JPEG
+ * (FF D8 FF), PNG (its 8-byte signature) or WebP (a RIFF file of form 'WEBP'); null for anything else.
+ */
+export function sniffPosterType(head: Uint8Array): PosterMimeType | null {
+  const starts = (bytes: number[], at = 0) => head.length >= at + bytes.length && bytes.every((b, i) => head[at + i] === b);
+  if (starts([0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png';
+  if (starts([0x52, 0x49, 0x46, 0x46]) && starts([0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp';
+  return null;
 }
 
 /** The `title` field: trimmed; empty means "use the file name". */
@@ -77,10 +98,13 @@ function overBudget(budget: UploadBudget): HttpException {
   return budget.quotaMessage ? new HttpException(budget.quotaMessage, HttpStatus.PAYMENT_REQUIRED) : new PayloadTooLargeException(tooLargeMessage(budget.maxBytes));
 }
 
-/** Refused at once when the declared body is bigger than the largest form that could be accepted. */
-export function assertDeclaredLength(header: string | string[] | undefined, budget: UploadBudget, captionsLimit: number): void {
+/**
+ * Refused at once when the declared body is bigger than the largest form that could be accepted:
+ * the video's budget plus `extrasLimit`, the most the other files (captions, poster) may add.
+ */
+export function assertDeclaredLength(header: string | string[] | undefined, budget: UploadBudget, extrasLimit: number): void {
   if (typeof header !== 'string' || !/^\d+$/.test(header)) return;
-  if (Number(header) > budget.maxBytes + captionsLimit + FORM_OVERHEAD_BYTES) throw overBudget(budget);
+  if (Number(header) > budget.maxBytes + extrasLimit + FORM_OVERHEAD_BYTES) throw overBudget(budget);
 }
 
 function codeOf(error: unknown): string | undefined {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { Multipart, MultipartFile } from '@fastify/multipart';
 import { BadRequestException, Controller, HttpException, Inject, Logger, PayloadTooLargeException, Post, Req, Res, UnsupportedMediaTypeException, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiBody, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppConfig } from '@veolearn/config';
-import type { Owner, Principal, VideoView } from '@veolearn/contracts';
+import type { Owner, PosterMimeType, Principal, VideoView } from '@veolearn/contracts';
 import { CAPTIONS_MAX_BYTES, normaliseCaptions, VIDEO_STORAGE, type VideoMimeType, type VideoStorage, VideoTypeGate } from '@veolearn/storage';
 import { CurrentPrincipal } from '../auth/auth.decorators';
 import { ownerOf } from '../library/library-http';
@@ -21,10 +22,16 @@ import {
   NO_FILE,
   NOT_MULTIPART,
   ONE_FILE,
+  ONE_POSTER,
+  POSTER_MAX_BYTES,
+  posterTooLargeMessage,
+  sniffPosterType,
   titleField,
   titleFromFilename,
   type UploadBudget,
   uploadBudget,
+  UNKNOWN_FIELD_HINT,
+  UNSUPPORTED_POSTER,
   UPLOAD_FIELDS,
   uploadHttpError,
 } from './upload-form';
@@ -39,8 +46,14 @@ interface StoredVideo {
   filename: string;
 }
 
+interface StoredPoster {
+  key: string;
+  mimeType: PosterMimeType;
+}
+
 interface UploadForm {
   video: StoredVideo | null;
+  poster: StoredPoster | null;
   captionsVtt: string | null;
   title?: string;
   folderId: number | null;
@@ -76,6 +89,28 @@ async function readCaptions(part: MultipartFile): Promise<string> {
   return normaliseCaptions(Buffer.concat(chunks).toString('utf8'));
 }
 
+/**
+ * A poster file part, read whole (it is small) and judged by its first bytes: a JPEG, PNG or WebP
+ * image of at most POSTER_MAX_BYTES (413 beyond, 415 for anything else, whatever its declared type).
+ */
+async function readPoster(part: MultipartFile): Promise<{ bytes: Buffer; mimeType: PosterMimeType }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of part.file) {
+    size += (chunk as Buffer).length;
+    if (size > POSTER_MAX_BYTES) {
+      part.file.destroy();
+      throw new PayloadTooLargeException(posterTooLargeMessage(POSTER_MAX_BYTES));
+    }
+    chunks.push(chunk as Buffer);
+  }
+  if (part.file.truncated) throw new PayloadTooLargeException(posterTooLargeMessage(POSTER_MAX_BYTES));
+  const bytes = Buffer.concat(chunks);
+  const mimeType = sniffPosterType(bytes);
+  if (!mimeType) throw new UnsupportedMediaTypeException(UNSUPPORTED_POSTER);
+  return { bytes, mimeType };
+}
+
 @ApiTags('videos')
 @ApiBearerAuth()
 @Controller('videos')
@@ -98,13 +133,15 @@ export class UploadController {
       properties: {
         file: { type: 'string', format: 'binary', description: 'MP4, WebM or MOV (judged by content), up to UPLOAD_MAX_BYTES' },
         captions: { type: 'string', format: 'binary', description: 'Optional WebVTT or SRT captions, up to 2 MiB' },
+        poster: { type: 'string', format: 'binary', description: 'Optional poster frame: JPEG, PNG or WebP (judged by content), up to 512 KiB' },
         title: { type: 'string', description: 'Defaults to the file name without its extension' },
         folderId: { type: 'string', description: 'A folder id; empty for Home' },
       },
     },
   })
   @ApiOperation({
-    summary: "Upload a video file (streamed to storage); 402 over the plan's video limit or storage quota, 413 too large, 415 not MP4/WebM/MOV",
+    summary:
+      "Upload a video file (streamed to storage), optionally with captions and a poster frame; 402 over the plan's video limit or storage quota, 413 too large, 415 not MP4/WebM/MOV (or a poster not JPEG/PNG/WebP)",
   })
   async upload(
     @CurrentPrincipal() principal: Principal,
@@ -116,9 +153,9 @@ export class UploadController {
     let form: UploadForm;
     try {
       if (!request.isMultipart()) throw new UnsupportedMediaTypeException(NOT_MULTIPART);
-      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES);
+      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES + POSTER_MAX_BYTES);
       budget = uploadBudget(this.config.UPLOAD_MAX_BYTES, await this.media.checkUpload({ owner }), owner.entitlements);
-      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES);
+      assertDeclaredLength(request.headers['content-length'], budget, CAPTIONS_MAX_BYTES + POSTER_MAX_BYTES);
       form = await this.receive(request, owner, budget);
     } catch (error) {
       reply.header('connection', 'close');
@@ -128,9 +165,12 @@ export class UploadController {
     return this.register(owner, form);
   }
 
-  /** Reads the parts in order; the video streams through the type gate into storage. Nothing stays stored on failure. */
+  /**
+   * Reads the parts in order; the video streams through the type gate into storage, the poster is
+   * judged whole and stored beside it. Nothing stays stored on failure.
+   */
   private async receive(request: FastifyRequest, owner: Owner, budget: UploadBudget): Promise<UploadForm> {
-    const form: UploadForm = { video: null, captionsVtt: null, folderId: null };
+    const form: UploadForm = { video: null, poster: null, captionsVtt: null, folderId: null };
     if (request.raw.destroyed) throw new BadRequestException(INTERRUPTED);
     const parts = request.parts();
     try {
@@ -150,13 +190,14 @@ export class UploadController {
       return form;
     } catch (error) {
       if (form.video) await this.removeFile(form.video.key);
+      if (form.poster) await this.removeFile(form.poster.key);
       throw error;
     }
   }
 
   private async take(part: Multipart, form: UploadForm, owner: Owner, budget: UploadBudget): Promise<void> {
     if (!(UPLOAD_FIELDS as readonly string[]).includes(part.fieldname)) {
-      throw new BadRequestException(`Unknown field "${part.fieldname}" is not allowed: send file, captions, title and folderId`);
+      throw new BadRequestException(`Unknown field "${part.fieldname}" is not allowed: ${UNKNOWN_FIELD_HINT}`);
     }
     if (part.type === 'field') {
       if (part.fieldname === 'title') form.title = titleField(part.value);
@@ -167,6 +208,11 @@ export class UploadController {
     if (part.fieldname === 'captions') {
       if (form.captionsVtt !== null) throw new BadRequestException('Send one captions file per upload.');
       form.captionsVtt = await readCaptions(part);
+      return;
+    }
+    if (part.fieldname === 'poster') {
+      if (form.poster) throw new BadRequestException(ONE_POSTER);
+      form.poster = await this.storePoster(part);
       return;
     }
     if (part.fieldname !== 'file') throw new BadRequestException(`The "${part.fieldname}" field must be text`);
@@ -188,6 +234,14 @@ export class UploadController {
     return { key, bytes, mimeType: gate.mimeType, filename: part.filename };
   }
 
+  /** Judges a poster part and stores it under a new key in the same storage as the videos. */
+  private async storePoster(part: MultipartFile): Promise<StoredPoster> {
+    const { bytes, mimeType } = await readPoster(part);
+    const key = `posters/${randomUUID()}`;
+    await this.storage.put(key, Readable.from([bytes]), { maxBytes: POSTER_MAX_BYTES });
+    return { key, mimeType };
+  }
+
   /** Records the stored file as a video; on any refusal or failure the file (and any row) is removed. */
   private async register(owner: Owner, form: UploadForm): Promise<VideoView> {
     const video = form.video as StoredVideo;
@@ -201,6 +255,8 @@ export class UploadController {
         sizeBytes: video.bytes,
         filename: video.filename || 'video',
         captionsVtt: form.captionsVtt,
+        posterKey: form.poster?.key ?? null,
+        posterMimeType: form.poster?.mimeType ?? null,
       });
     } catch (error) {
       // A refusal (4xx) created no row; a lost answer (503) may have: remove it too.
@@ -210,6 +266,7 @@ export class UploadController {
         });
       }
       await this.removeFile(video.key);
+      if (form.poster) await this.removeFile(form.poster.key);
       throw error;
     }
   }

@@ -74,6 +74,14 @@ export class VideoEntity {
   @Column({ name: 'size_bytes', type: 'bigint', nullable: true })
   sizeBytes!: string | null;
 
+  /** Where an upload's poster frame lives in media storage; null when it has none (issue 15). */
+  @Column({ name: 'poster_key', type: 'varchar', length: 255, nullable: true })
+  posterKey!: string | null;
+
+  /** 'image/jpeg', 'image/png' or 'image/webp', set with posterKey. */
+  @Column({ name: 'poster_mime_type', type: 'varchar', length: 100, nullable: true })
+  posterMimeType!: string | null;
+
   /** When the owner shared the lesson (anyone with the link may play it); null while private. */
   @Column({ name: 'published_at', type: 'timestamptz', nullable: true })
   publishedAt!: Date | null;

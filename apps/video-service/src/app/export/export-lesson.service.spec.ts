@@ -21,6 +21,7 @@ const video: ExportVideoRow = {
   gamification: true,
   has_captions: false,
   has_media: true,
+  has_poster: false,
   published_at: null,
   question_count: '1',
   storage_key: 'videos/1/abc.mp4',

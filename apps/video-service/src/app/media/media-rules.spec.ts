@@ -1,6 +1,6 @@
 import { RpcException } from '@nestjs/microservices';
 import { GENERATED_CAPTIONS_HEADER, segmentsToVtt } from '@veolearn/storage';
-import { folderIdOf, generatedCaptionsOrNull, mimeTypeOf, ownerCaptions, storageKeyOf, uploadFilename, uploadTitle } from './media-rules';
+import { folderIdOf, generatedCaptionsOrNull, mimeTypeOf, ownerCaptions, posterOf, storageKeyOf, uploadFilename, uploadTitle } from './media-rules';
 
 function rpcStatus(fn: () => unknown): number | undefined {
   try {
@@ -46,5 +46,15 @@ describe('media rules', () => {
     expect(folderIdOf(null)).toBeNull();
     expect(folderIdOf(3)).toBe(3);
     expect(rpcStatus(() => folderIdOf('3'))).toBe(404);
+  });
+
+  it("takes an upload's poster as a key and an image type together, or neither", () => {
+    expect(posterOf(undefined, undefined)).toBeNull();
+    expect(posterOf(null, null)).toBeNull();
+    expect(posterOf('posters/abc', 'image/webp')).toEqual({ key: 'posters/abc', mimeType: 'image/webp' });
+    expect(rpcStatus(() => posterOf('posters/abc', null))).toBe(400);
+    expect(rpcStatus(() => posterOf('posters/abc', 'image/gif'))).toBe(400);
+    expect(rpcStatus(() => posterOf(null, 'image/png'))).toBe(400);
+    expect(rpcStatus(() => posterOf('../x', 'image/png'))).toBe(400);
   });
 });

@@ -1,4 +1,4 @@
-import type { UploadMimeType } from '@veolearn/contracts';
+import type { PosterMimeType, UploadMimeType } from '@veolearn/contracts';
 import { VIDEO_TITLE_MAX_LENGTH } from '@veolearn/domain';
 import { rpcError } from '@veolearn/nest-common';
 import {
@@ -14,6 +14,7 @@ export const VIDEO_NOT_FOUND = 'Video not found';
 export const FOLDER_NOT_FOUND = 'Folder not found';
 export const NO_CAPTIONS = 'This video has no captions yet.';
 export const UPLOAD_MIME_TYPES: readonly UploadMimeType[] = ['video/mp4', 'video/quicktime', 'video/webm'];
+export const POSTER_MIME_TYPES: readonly PosterMimeType[] = ['image/jpeg', 'image/png', 'image/webp'];
 /** Longest original file name kept (the column's size). */
 export const FILENAME_MAX_LENGTH = 255;
 /** Prefix shared by every generated-captions text: what saveGenerated may replace. */
@@ -59,6 +60,14 @@ export function storageKeyOf(value: unknown): string {
 export function mimeTypeOf(value: unknown): UploadMimeType {
   if (!UPLOAD_MIME_TYPES.includes(value as UploadMimeType)) throw rpcError(400, `mimeType must be one of ${UPLOAD_MIME_TYPES.join(', ')}`);
   return value as UploadMimeType;
+}
+
+/** An upload's poster frame: both its storage key and its type, or neither (null). */
+export function posterOf(key: unknown, mimeType: unknown): { key: string; mimeType: PosterMimeType } | null {
+  if ((key === undefined || key === null) && (mimeType === undefined || mimeType === null)) return null;
+  if (!isValidStorageKey(key)) throw rpcError(400, 'posterKey must be a storage key');
+  if (!POSTER_MIME_TYPES.includes(mimeType as PosterMimeType)) throw rpcError(400, `posterMimeType must be one of ${POSTER_MIME_TYPES.join(', ')}`);
+  return { key, mimeType: mimeType as PosterMimeType };
 }
 
 export function sizeBytesOf(value: unknown): number {

@@ -10,6 +10,7 @@ import type {
   MediaInfo,
   MediaRequest,
   Owner,
+  PosterMimeType,
   RegisterUploadMessage,
   SetCaptionsMessage,
   UploadMimeType,
@@ -27,6 +28,7 @@ import {
   ownerCaptions,
   ownerIdOf,
   positiveId,
+  posterOf,
   sizeBytesOf,
   storageKeyOf,
   uploadFilename,
@@ -71,6 +73,7 @@ export class MediaService {
     const mimeType: UploadMimeType = mimeTypeOf(message.mimeType);
     const sizeBytes = sizeBytesOf(message.sizeBytes);
     const captions = message.captionsVtt === undefined || message.captionsVtt === null ? null : ownerCaptions(message.captionsVtt);
+    const poster = posterOf(message.posterKey, message.posterMimeType);
     return this.dataSource.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [VIDEO_CREATE_LOCK, owner]);
       const usage = await this.usage(manager, owner);
@@ -79,10 +82,10 @@ export class MediaService {
       if (folderId !== null && !(await this.ownsFolder(manager, owner, folderId, true))) throw rpcError(404, FOLDER_NOT_FOUND);
       const [{ id }] = await manager.query(`SELECT nextval(pg_get_serial_sequence('library.videos', 'id'))::int AS id`);
       const rows: VideoRow[] = await manager.query(
-        `INSERT INTO library.videos AS v (id, owner_id, folder_id, title, type, status, url, filename, storage_key, mime_type, size_bytes, captions_vtt)
-         VALUES ($1, $2, $3, $4, 'upload', 'ready', $5, $6, $7, $8, $9, $10)
+        `INSERT INTO library.videos AS v (id, owner_id, folder_id, title, type, status, url, filename, storage_key, mime_type, size_bytes, captions_vtt, poster_key, poster_mime_type)
+         VALUES ($1, $2, $3, $4, 'upload', 'ready', $5, $6, $7, $8, $9, $10, $11, $12)
          RETURNING ${VIDEO_COLUMNS}, 0 AS question_count`,
-        [id, owner, folderId, title, mediaUrl(id), uploadFilename(message.filename), storageKey, mimeType, sizeBytes, captions],
+        [id, owner, folderId, title, mediaUrl(id), uploadFilename(message.filename), storageKey, mimeType, sizeBytes, captions, poster?.key ?? null, poster?.mimeType ?? null],
       );
       await emit(manager, 'video.created', { videoId: Number(id), ownerId: owner, source: 'upload', isVr: false });
       return toVideoView(rows[0]);
@@ -115,22 +118,31 @@ export class MediaService {
   }
 
   /**
-   * Public: the file behind /api/media/{id}. Videos without an uploaded file, and private lessons
-   * the viewer may not see, are 'Video not found'.
+   * Public: the file behind /api/media/{id} and its poster frame's (/api/media/{id}/poster). Videos
+   * without an uploaded file, and private lessons the viewer may not see, are 'Video not found'.
    */
   async mediaInfo(message: MediaRequest): Promise<MediaInfo> {
     const videoId = positiveId(message?.videoId, VIDEO_NOT_FOUND);
-    const rows: Array<{ storage_key: string; mime_type: UploadMimeType; size_bytes: string; owner_id: number; published_at: Date | null }> =
-      await this.dataSource.query(
-        'SELECT storage_key, mime_type, size_bytes, owner_id, published_at FROM library.videos WHERE id = $1 AND storage_key IS NOT NULL',
-        [videoId],
-      );
+    const rows: Array<{
+      storage_key: string;
+      mime_type: UploadMimeType;
+      size_bytes: string;
+      poster_key: string | null;
+      poster_mime_type: PosterMimeType | null;
+      owner_id: number;
+      published_at: Date | null;
+    }> = await this.dataSource.query(
+      'SELECT storage_key, mime_type, size_bytes, poster_key, poster_mime_type, owner_id, published_at FROM library.videos WHERE id = $1 AND storage_key IS NOT NULL',
+      [videoId],
+    );
     if (!rows[0] || !canView(rows[0], message.viewer)) throw rpcError(404, VIDEO_NOT_FOUND);
     return {
       videoId,
       storageKey: rows[0].storage_key,
       mimeType: rows[0].mime_type,
       sizeBytes: Number(rows[0].size_bytes),
+      posterKey: rows[0].poster_key,
+      posterMimeType: rows[0].poster_key === null ? null : rows[0].poster_mime_type,
       published: rows[0].published_at !== null,
     };
   }

@@ -7,6 +7,7 @@ import { AnswerRevealed1764400000000 } from './1764400000000-answer-revealed';
 import { LessonResults1764600000000 } from './1764600000000-lesson-results';
 import { VideoTranscript1764700000000 } from './1764700000000-video-transcript';
 import { Gamification1764800000000 } from './1764800000000-gamification';
+import { VideoPoster1765000000000 } from './1765000000000-video-poster';
 
 export const LIBRARY_MIGRATIONS = [
   CreateLibrarySchema1763780000000,
@@ -18,4 +19,5 @@ export const LIBRARY_MIGRATIONS = [
   VideoTranscript1764700000000,
   Gamification1764800000000,
   LibraryOutbox1764900000000,
+  VideoPoster1765000000000,
 ];

@@ -22,6 +22,7 @@ export function sampleLesson(overrides: Partial<ExportLesson['video']> = {}, med
       gamification: true,
       hasCaptions: false,
       mediaUrl: null,
+      posterUrl: null,
       published: true,
       publishedAt: '2026-01-01T00:00:00.000Z',
       ...overrides,

@@ -64,13 +64,18 @@ describe('uploadVideo', () => {
 
   it('posts multipart with the bearer token, reports progress and resolves with the video', async () => {
     const captions = new File(['WEBVTT\n'], 'lab.vtt', { type: 'text/vtt' });
-    const { request, progress, handle } = start({ file: new File(['ftyp'], 'lab.mp4', { type: 'video/mp4' }), captions, title: '  Lab safety ' });
+    const poster = new Blob([new Uint8Array([0xff, 0xd8, 0xff])], { type: 'image/jpeg' });
+    const { request, progress, handle } = start({ file: new File(['ftyp'], 'lab.mp4', { type: 'video/mp4' }), captions, title: '  Lab safety ', poster });
     expect(request.method).toBe('POST');
     expect(request.url).toBe('/api/videos/upload');
     expect(request.headers['Authorization']).toBe('Bearer token-1');
     expect((request.body?.get('file') as File).name).toBe('lab.mp4');
     expect((request.body?.get('captions') as File).name).toBe('lab.vtt');
     expect(request.body?.get('title')).toBe('Lab safety');
+    expect((request.body?.get('poster') as File).name).toBe('poster.jpg');
+    expect((request.body?.get('poster') as File).type).toBe('image/jpeg');
+    // The small parts come before the video, so the server has read them before the file streams in.
+    expect([...(request.body?.keys() ?? [])]).toEqual(['title', 'captions', 'poster', 'file']);
 
     request.progress(25, 100);
     request.progress(100, 100);
@@ -79,10 +84,11 @@ describe('uploadVideo', () => {
     await expect(handle.promise).resolves.toMatchObject({ id: 9, mediaUrl: '/api/media/9' });
   });
 
-  it('leaves out an empty title and missing captions', () => {
+  it('leaves out an empty title, missing captions and a missing poster', () => {
     const { request } = start({ file: new File(['x'], 'a.webm', { type: 'video/webm' }), captions: null, title: '  ' });
     expect(request.body?.has('title')).toBe(false);
     expect(request.body?.has('captions')).toBe(false);
+    expect(request.body?.has('poster')).toBe(false);
   });
 
   it("rejects with the server's message for 413, 415 and 402", async () => {

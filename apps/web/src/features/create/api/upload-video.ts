@@ -16,6 +16,8 @@ export interface UploadInput {
   file: File;
   captions?: File | null;
   title?: string;
+  /** A frame of the video captured in the browser (JPEG), sent as the optional `poster` part. */
+  poster?: Blob | null;
 }
 
 export interface UploadProgress {
@@ -75,7 +77,7 @@ function parseJson(text: string): CreatedVideo | null {
 }
 
 /**
- * Sends a video (and optional captions) as multipart/form-data. XMLHttpRequest rather than fetch because
+ * Sends a video (and optional captions and poster frame) as multipart/form-data. XMLHttpRequest rather than fetch because
  * only it reports upload progress. A refused upload rejects with ApiError (the server's 413/415/402 message
  * in its body), a lost connection with a plain Error, a cancel with UploadCancelledError.
  */
@@ -88,6 +90,7 @@ export function uploadVideo(
   const form = new FormData();
   if (input.title?.trim()) form.append('title', input.title.trim());
   if (input.captions) form.append('captions', input.captions, input.captions.name);
+  if (input.poster) form.append('poster', input.poster, 'poster.jpg');
   // The file goes last so the server has read the small fields before the video streams in.
   form.append('file', input.file, input.file.name);
 

@@ -12,6 +12,7 @@ import {
   type UploadProgress,
 } from '../api/upload-video';
 import { readVideoFileDuration } from '../video-file-duration';
+import { captureVideoPoster } from '../video-poster';
 
 export type UploadState =
   | { status: 'idle' }
@@ -25,11 +26,14 @@ export function uploadErrorMessage(error: unknown): string {
 
 /**
  * Uploads one video at a time with progress; cancelling aborts the request (the server then keeps nothing).
- * Meanwhile the browser reads the file's length from its metadata; `onUploaded` gets it (null when unknown).
+ * First the browser captures a poster frame of the file (a few hundred ms; none when it cannot play the
+ * file or takes too long: the upload never waits for more than the capture's timeout, and never fails
+ * for it). Meanwhile the browser reads the file's length from its metadata; `onUploaded` gets it (null when unknown).
  */
 export function useVideoUpload(
   onUploaded: (video: CreatedVideo, input: UploadInput, durationSeconds: number | null) => void,
   readDuration: (file: File) => Promise<number | null> = readVideoFileDuration,
+  capturePoster: (file: File) => Promise<Blob | null> = captureVideoPoster,
 ) {
   const [state, setState] = useState<UploadState>({ status: 'idle' });
   const handle = useRef<UploadHandle | null>(null);
@@ -43,7 +47,17 @@ export function useVideoUpload(
     async (input: UploadInput) => {
       handle.current?.abort();
       setState({ status: 'uploading', progress: { loaded: 0, total: input.file.size, percent: 0 }, fileName: input.file.name });
-      const current = uploadVideo(input, (progress) => setState({ status: 'uploading', progress, fileName: input.file.name }));
+      let cancelled = false;
+      const capturing: UploadHandle = { promise: new Promise<never>(() => undefined), abort: () => (cancelled = true) };
+      handle.current = capturing;
+      const poster = input.poster ?? (await capturePoster(input.file).catch(() => null));
+      // Cancelled, or another upload started, while the frame was captured.
+      if (cancelled || handle.current !== capturing) {
+        if (handle.current === capturing) handle.current = null;
+        if (cancelled) setState({ status: 'idle' });
+        return;
+      }
+      const current = uploadVideo({ ...input, poster }, (progress) => setState({ status: 'uploading', progress, fileName: input.file.name }));
       handle.current = current;
       const duration = readDuration(input.file).catch(() => null);
       try {
@@ -67,7 +81,7 @@ export function useVideoUpload(
         if (handle.current === current) handle.current = null;
       }
     },
-    [navigate, onUploaded, queryClient, readDuration],
+    [capturePoster, navigate, onUploaded, queryClient, readDuration],
   );
 
   const cancel = useCallback(() => handle.current?.abort(), []);

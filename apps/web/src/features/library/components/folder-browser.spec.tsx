@@ -93,6 +93,28 @@ describe('FolderBrowser', () => {
     expect(screen.getByRole('link', { name: 'Edit questions of Photosynthesis' }).getAttribute('href')).toBe('/edit-questions/7');
   });
 
+  it("shows an upload's poster frame as its thumbnail, and YouTube's thumbnail for a YouTube video", async () => {
+    const upload = {
+      ...VIDEO,
+      id: 8,
+      title: 'Lab safety',
+      type: 'upload',
+      youtubeId: null,
+      url: '/api/media/8',
+      mediaUrl: '/api/media/8?access=1.sig',
+      posterUrl: '/api/media/8/poster?access=1.sig',
+    };
+    const youtube = { ...VIDEO, thumbnailUrl: 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg', posterUrl: null };
+    const plain = { ...VIDEO, id: 9, title: 'No poster', type: 'upload', youtubeId: null, mediaUrl: '/api/media/9', posterUrl: null };
+    routesReply = (url) =>
+      url.startsWith('/api/videos') ? { status: 200, body: { items: [upload, youtube, plain], total: 3, page: 1, pageSize: 100 } } : { status: 200, body: [] };
+    const { container } = renderBrowser();
+    await screen.findByText('Lab safety');
+    const sources = Array.from(container.querySelectorAll('img')).map((img) => img.getAttribute('src'));
+    expect(sources).toEqual(expect.arrayContaining(['/api/media/8/poster?access=1.sig', 'https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg']));
+    expect(sources).toHaveLength(2);
+  });
+
   it("keeps 'Create Folder' disabled until the trimmed name has text, and sends the chosen colour", async () => {
     routesReply = (url, init) => {
       if (init.method === 'POST') return { status: 201, body: { id: 1, name: 'Maths', parentId: null, color: '#EC4899', icon: 'folder', createdAt: '', videoCount: 0, folderCount: 0 } };

@@ -26,11 +26,13 @@ const TYPE_LABEL: Record<VideoView['type'], string> = { youtube: 'YouTube', yout
 
 function Thumbnail({ video, className }: { video: VideoView; className?: string }) {
   const [failed, setFailed] = useState(false);
+  // YouTube's thumbnail, or an upload's poster frame (issue 15).
+  const thumbnail = video.thumbnailUrl ?? video.posterUrl ?? null;
   return (
     <div className={cn('relative overflow-hidden bg-muted', className)}>
-      {video.thumbnailUrl && !failed ? (
+      {thumbnail && !failed ? (
         <img
-          src={video.thumbnailUrl}
+          src={thumbnail}
           alt=""
           loading="lazy"
           onError={() => setFailed(true)}

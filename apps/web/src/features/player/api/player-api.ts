@@ -29,6 +29,8 @@ export interface PlaybackVideo {
   hasCaptions: boolean;
   /** '/api/media/{id}' for an uploaded file (signed for a private lesson's owner); null for YouTube videos. */
   mediaUrl: string | null;
+  /** '/api/media/{id}/poster' when the upload has a poster frame (signed like mediaUrl); absent in a SCORM package. */
+  posterUrl?: string | null;
   /** Where the captions are read ('/api/videos/{id}/captions.vtt', signed for a private lesson's owner). */
   captionsUrl: string;
   /** Shared by link; false: only its owner can play it (the owner is the one seeing it). */

@@ -1,4 +1,4 @@
-import { type CSSProperties, type KeyboardEvent, type ReactNode, useState } from 'react';
+import { type CSSProperties, type KeyboardEvent, type ReactNode, useEffect, useState } from 'react';
 import { Play, RotateCw } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
 import { ErrorCard } from '../../library/components/library-states';
@@ -10,6 +10,7 @@ import { type PlayerEngine, usePlayerEngine } from '../hooks/use-player-engine';
 import { Html5Source } from '../media/html5-source';
 import { SOURCE_UNAVAILABLE } from '../media/media-controller';
 import { YouTubeSource } from '../media/youtube-source';
+import { finiteDuration } from '../model/timeline';
 import { captionAt, type Cue } from '../model/vtt';
 import { PlayerControls } from './player-controls';
 import { PlayerNotice } from './player-notice';
@@ -86,12 +87,25 @@ export interface PlayerCoreProps {
 }
 
 /**
+ * Starts fetching the poster (the player's first paint) as soon as the lesson is known, while the
+ * attempt is still being opened; the <video poster> then finds it in the browser's cache.
+ */
+function usePosterEarly(posterUrl: string | null): void {
+  useEffect(() => {
+    if (!posterUrl || typeof Image === 'undefined') return;
+    const image = new Image();
+    image.src = posterUrl;
+  }, [posterUrl]);
+}
+
+/**
  * One player over two sources (an uploaded file in <video>, or YouTube through its IFrame API) and any
  * attempt backend: the web app's Player and the SCORM package's launch page both render this.
  */
 export function PlayerCore({ playback, backend, showManager = false, resultsExit, canRestart = true, onReadInstead }: PlayerCoreProps) {
   const engine = usePlayerEngine(playback, backend);
   const { attemptQuery } = engine;
+  usePosterEarly(playback.video.posterUrl ?? null);
 
   if (attemptQuery.isPending) return <PlayerLoading />;
   if (attemptQuery.isError || !engine.attempt) {
@@ -117,6 +131,7 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
   // A private lesson's links are signed and re-signed on every refetch: keep the first ones, so a
   // refetch never reloads the video under the learner (a retry of the source takes the newest).
   const mediaSrc = useSteadyLink(video.mediaUrl, engine.sourceKey);
+  const posterSrc = useSteadyLink(video.posterUrl ?? null, engine.sourceKey);
   const captionsSrc = useSteadyLink(video.captionsUrl, engine.sourceKey);
   const cues = captions.data ?? [];
   const [captionsOn, toggleCaptions] = useCaptionsPreference();
@@ -144,6 +159,8 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
   }
 
   const startAt = attempt?.lastPosition ?? 0;
+  // With a poster to show, a known length and nothing to resume, the file is fetched only on play (issue 15).
+  const deferLoad = posterSrc !== null && finiteDuration(video.duration) !== null && startAt === 0;
   let source;
   const readAfterFailure = onReadInstead ? () => onReadInstead(READ_INSTEAD_REASON) : undefined;
   if (engine.sourceError) source = <SourceUnavailable message={engine.sourceError} onRetry={engine.retrySource} onReadInstead={readAfterFailure} />;
@@ -152,6 +169,8 @@ function PlayerView({ engine, playback, showManager, resultsExit, canRestart, on
       <Html5Source
         key={engine.sourceKey}
         src={mediaSrc}
+        poster={posterSrc}
+        deferLoad={deferLoad}
         title={video.title}
         startAt={startAt}
         captionsSrc={cues.length > 0 ? captionsSrc : null}

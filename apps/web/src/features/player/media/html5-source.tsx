@@ -10,6 +10,14 @@ const PROBE_TIMEOUT_MS = 4000;
 
 interface Html5SourceProps {
   src: string;
+  /** The video's poster frame (issue 15): the first paint before a byte of the video is fetched. */
+  poster?: string | null;
+  /**
+   * Fetch nothing of the file until the learner presses play (preload="none") and report ready at once.
+   * Only for a lesson whose length the player already knows (its markers and timeline need no
+   * metadata), with a poster to show meanwhile, starting from the beginning (no resume position to seek to).
+   */
+  deferLoad?: boolean;
   title: string;
   /** Seconds to start at (a resumed attempt). */
   startAt: number;
@@ -21,9 +29,11 @@ interface Html5SourceProps {
 /**
  * An uploaded video in a plain <video> without native controls (the player draws its own). A WebM made
  * by MediaRecorder has no duration in its header (duration is Infinity); the source then seeks far past
- * the end once, which makes the browser read the end, and goes back before reporting ready.
+ * the end once, which makes the browser read the end, and goes back before reporting ready. With
+ * `deferLoad` the source is ready at once and the browser reads the file only on play (the length
+ * comes from the lesson, so no such probe is needed).
  */
-export function Html5Source({ src, title, startAt, captionsSrc, captionsOn, events }: Html5SourceProps) {
+export function Html5Source({ src, poster = null, deferLoad = false, title, startAt, captionsSrc, captionsOn, events }: Html5SourceProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const latest = useLatest(events);
   const startRef = useRef(startAt);
@@ -89,6 +99,8 @@ export function Html5Source({ src, title, startAt, captionsSrc, captionsOn, even
       sendReady();
       return;
     }
+    // Deferred: already playing on the lesson's known length; seeking to the end now would stop playback.
+    if (readySent.current) return;
     probe.current = { active: true, resumeAt: startRef.current, timer: window.setTimeout(endProbe, PROBE_TIMEOUT_MS) };
     video.currentTime = PROBE_POSITION;
   }
@@ -102,6 +114,12 @@ export function Html5Source({ src, title, startAt, captionsSrc, captionsOn, even
 
   useEffect(() => () => window.clearTimeout(probe.current.timer), []);
 
+  // Deferred: nothing to wait for; play() makes the browser fetch the file.
+  useEffect(() => {
+    if (deferLoad) sendReady();
+    // Once, for the source this element was created with (a retry mounts a new one).
+  }, []);
+
   // The captions track is shown or hidden by the player's CC button.
   useEffect(() => {
     const video = videoRef.current;
@@ -114,8 +132,9 @@ export function Html5Source({ src, title, startAt, captionsSrc, captionsOn, even
       ref={videoRef}
       className="size-full bg-black object-contain"
       src={src}
+      poster={poster ?? undefined}
       title={title}
-      preload="metadata"
+      preload={deferLoad ? 'none' : 'metadata'}
       playsInline
       onLoadedMetadata={onLoadedMetadata}
       onDurationChange={onDurationChange}

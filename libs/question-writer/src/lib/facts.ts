@@ -162,7 +162,9 @@ export function findNamings(sentences: readonly Sentence[]): Naming[] {
   const plain = (s: Sentence | undefined) => s !== undefined && !s.text.includes('?') && !/[:;]/.test(s.text) && s.tokens.length <= 40;
   for (const s of sentences) {
     const text = s.text.trim();
-    const after = NAMED_AFTER.exec(text);
+    // "We call this the resultant force.": the same naming, said with "we call".
+    const weCall = /^(?:so,?\s+|and\s+)?we (?:call|refer to) (?:this|that|it)(?: as)? (?:an? |the )?([\w' -]{3,40})\.$/i.exec(text);
+    const after = NAMED_AFTER.exec(text) ?? (weCall ? ([weCall[0], undefined, weCall[1]] as unknown as RegExpExecArray) : null);
     const prev = sentences[s.index - 1];
     if (after && prev?.fact && plain(prev)) {
       // "Plants suck up water. Then the water travels up the stem. The water comes out as vapour. This is called
@@ -236,6 +238,17 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
       const members = listItems(m[1]);
       if (members) out.push({ name: m[2].replace(DET, ''), members, sentence: s.index });
       continue;
+    }
+    // "Contact forces are the ones where the objects have to touch: friction, air resistance, …", "Then there are
+    // non-contact forces, which act at a distance: gravity, magnetic force and electrostatic force.": the members after a colon.
+    m = /^(?:then\s+)?(?:there (?:are|is)\s+)?((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)(?:,\s+which\s+[^:,]{3,60}|\s+(?:are|is)\s+(?:the ones|those|things|ones)\b[^:]{0,80}|\s+(?:are|include))?:\s+(.+)$/i.exec(text);
+    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|here|so|now|remember|the answer|the rule|the point|the trick|the question)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
+      const members = listItems(m[2].replace(/,\s+(?:which|who|where|that)\b.*$/i, ''));
+      const head = m[1].toLowerCase().split(/\s+/).pop() ?? '';
+      if (members && members.length >= 2 && (isKnown(head, 'noun') || isKnown(head.replace(/s$/, ''), 'noun')) && !VAGUE_NOUNS.has(head)) {
+        out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
+        continue;
+      }
     }
     m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
     // "The three parts are …": a count of things, not a category to sort into.

@@ -595,7 +595,7 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
   // "The most common way is called …", "The classic example is …": a way or example of what was said before.
-  if (/^the (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot) (?:is|was|are)\b/i.test(s.text)) return false;
+  if (/^(?:the|a|an) (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot) (?:is|was|are)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
   if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
   if (needsContext(s)) return false;
@@ -783,7 +783,7 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /\b(?:hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -796,6 +796,8 @@ function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (DEMO_ORDER.test(s.text)) return false;
+  // "Push a door, that's a force.": an example named, not a rule to follow.
+  if (/,\s+(?:that|this)(?:'s|’s| is) (?:a|an|the)\b/i.test(s.text)) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (hasInterjection(s.tokens)) return false;
@@ -877,7 +879,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
 /**
  * The data of a worked example ("Quick example. A twelve-volt battery is connected across a four-ohm
@@ -919,8 +921,15 @@ export function markStories(sentences: Sentence[]): void {
 export function markWorkedExamples(sentences: Sentence[]): void {
   for (let i = 0; i < sentences.length; i++) {
     if (!EXAMPLE_CUE.test(sentences[i].text.trim())) continue;
-    for (let j = i + 1; j < sentences.length && j <= i + 3; j++) {
-      if (!AMOUNT.test(sentences[j].text.replace(YEAR, ''))) break;
+    // The example goes on while its sentences give amounts, through one sentence without ("What's its
+    // acceleration?", "Lovely."), up to ten sentences: "The acceleration halves, to 1.25 metres per second squared."
+    let without = 0;
+    for (let j = i + 1; j < sentences.length && j <= i + 10; j++) {
+      if (!AMOUNT.test(sentences[j].text.replace(YEAR, ''))) {
+        if (++without >= 2) break;
+        continue;
+      }
+      without = 0;
       sentences[j].fact = false;
       sentences[j].rule = false;
     }

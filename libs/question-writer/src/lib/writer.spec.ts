@@ -6,7 +6,7 @@ import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree
 import { isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
-import { findCategories, findDefinitions, findSequences } from './facts';
+import { findCategories, findDefinitions, findNamings, findSequences } from './facts';
 import { findNameKinds, namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
 import { readLecture, restoredIsOneClause } from './sentences';
@@ -1578,5 +1578,37 @@ describe("question writer: holdout12, chapters by the speaker's signposts", () =
     expect(lecture.chapters.length).toBeGreaterThanOrEqual(7);
     expect(lecture.chapters.length).toBeLessThanOrEqual(9);
     expect(lecture.chapters.map((c) => c.title)).toEqual(expect.arrayContaining(['Contribution', 'Break-even Point', 'Limitations']));
+  });
+});
+
+describe('question writer: what a strict teacher discarded on a thirteenth unseen set (holdout13)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const lecture = (texts: string[]) => readLecture(timed(texts));
+
+  it("asks nothing about the class's task or an exercise's instruction (\"For your task, …\", \"After playtime, you're going to draw …\", \"Find the length of …\")", () => {
+    expect(one('For your task, pick a brand you love and map out its 4 Ps on one page.').rule).toBe(false);
+    expect(one("After playtime, you're going to draw the life cycle of a frog in a big circle, with arrows going round.").fact).toBe(false);
+    const [, find] = lecture(['A right-angled triangle has shorter sides of 6 centimetres and 8 centimetres.', 'Find the length of the hypotenuse.']);
+    expect(find.rule || find.fact).toBe(false);
+  });
+
+  it('takes no example named as a rule ("Push a door, that\'s a force.") and no "A classic example is the iPhone."', () => {
+    expect(one("Push a door, that's a force.").rule).toBe(false);
+    expect(one('A classic example is the iPhone.').fact).toBe(false);
+  });
+
+  it('treats the numbers of a worked example as its data, through a question and a "Lovely." (was "The acceleration halves, to ____ per second squared.")', () => {
+    const l = lecture(["Let's do our first example.", 'A shopping trolley has a mass of 20 kilograms, and the resultant force on it is 50 newtons.', "What's its acceleration?", 'The answer is 2.5 metres per second squared.', 'Lovely.', 'Now fill that trolley with shopping so its mass is 40 kilograms.', 'The acceleration halves, to 1.25 metres per second squared.', 'Heavier things are harder to speed up.', 'That is the second law.']);
+    expect(l[6].fact).toBe(false);
+    expect(l[1].fact).toBe(false);
+    const second = lecture(['Now the second example, which is the one people more often get wrong.', 'This time we know the hypotenuse and want one of the shorter sides.', 'The hypotenuse is 13 metres and one shorter side is 5 metres.']);
+    expect(second[2].fact).toBe(false);
+  });
+
+  it('finds categories whose members follow a colon, and "We call this the resultant force." as a naming (material for sorting and naming questions)', () => {
+    const l = lecture(['Contact forces are the ones where the objects have to touch: friction, air resistance, tension in a rope, and the normal contact force, which is the push back from a surface.', 'Then there are non-contact forces, which act at a distance: gravity, magnetic force and electrostatic force.']);
+    expect(findCategories(l).map((c) => `${c.name}: ${c.members.join(', ')}`)).toEqual(['Contact forces: friction, air resistance, tension in a rope, normal contact force', 'non-contact forces: gravity, magnetic force, electrostatic force']);
+    const named = findNamings(lecture(['When several forces act on one object, we can replace them all with a single force that has the same effect.', 'We call this the resultant force.']).map((s) => ({ ...s, fact: true })));
+    expect(named.map((n) => n.term)).toEqual(['resultant force']);
   });
 });

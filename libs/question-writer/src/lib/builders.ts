@@ -224,6 +224,27 @@ export function restatesEarlier(lecture: Lecture, s: Sentence): boolean {
   return found;
 }
 
+const KEY_SPREAD = new WeakMap<Lecture, Map<string, number>>();
+
+/**
+ * How central a statement is to the lecture: the share of its content words the speaker says in other
+ * sentences too. "A firework goes off in less than a second." or "Every cup of coffee needs beans, milk, a
+ * paper cup and a lid." (an opening hook, the props of an example) are made of words said once; "A catalyst
+ * speeds up a reaction without being used up." is made of the lecture's own words.
+ */
+export function centrality(lecture: Lecture, s: Sentence): number {
+  let spread = KEY_SPREAD.get(lecture);
+  if (!spread) {
+    spread = new Map();
+    for (const x of lecture.sentences) for (const k of x.keys) spread.set(k, (spread.get(k) ?? 0) + 1);
+    KEY_SPREAD.set(lecture, spread);
+  }
+  if (s.keys.size === 0) return 0;
+  let sum = 0;
+  for (const k of s.keys) sum += Math.min(1, ((spread.get(k) ?? 1) - 1) / 2);
+  return sum / s.keys.size;
+}
+
 /** Facts of this chapter not used yet, good ones and well-spaced ones first. */
 function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, withPrevious = false): Sentence[] {
   const own = chapterSentences(slot);
@@ -238,7 +259,7 @@ function freshFacts(slot: Slot, filter: (s: Sentence) => boolean = () => true, w
       const terms = new Set(slot.lecture.bySentence[s.index].filter((o) => o.term.cls !== 'unknown').map((o) => o.term.id)).size;
       const lengthScore = words >= 8 && words <= 26 ? 1 : 0.6;
       const gap = spaced(slot, timeAfter(slot, [s])) ? 1 : 0.3;
-      return { s, score: lengthScore * gap * (1 + 0.3 * Math.min(terms, 3)) };
+      return { s, score: lengthScore * gap * (1 + 0.3 * Math.min(terms, 3)) * (0.4 + centrality(slot.lecture, s)) };
     })
     .sort((a, b) => b.score - a.score || a.s.index - b.s.index)
     .map((x) => x.s);

@@ -789,7 +789,7 @@ const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) 
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
  * look at this diagram.", "Notice the thick wall.", "Grab a pencil."): a demonstration, not a rule about the subject.
  */
-export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
+export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
 
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {

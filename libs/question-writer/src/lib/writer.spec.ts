@@ -1595,6 +1595,7 @@ describe('question writer: what a strict teacher discarded on a thirteenth unsee
   it('takes no example named as a rule ("Push a door, that\'s a force.") and no "A classic example is the iPhone."', () => {
     expect(one("Push a door, that's a force.").rule).toBe(false);
     expect(one('A classic example is the iPhone.').fact).toBe(false);
+    expect(one('Everybody make your hands into frog legs.').rule).toBe(false);
   });
 
   it('treats the numbers of a worked example as its data, through a question and a "Lovely." (was "The acceleration halves, to ____ per second squared.")', () => {

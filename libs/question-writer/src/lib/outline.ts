@@ -362,9 +362,11 @@ function framedSubject(sentences: readonly Sentence[], terms: readonly Term[]): 
 }
 
 /** "today we're starting a new topic, plate tectonics and earthquakes", "today we're tackling …, and that's JavaScript promises", "this video is about X and Y". */
-const OPENING_FRAME = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic(?:[,:]| is)(?:\s+(?:which|that) is)?|\band that's|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_FRAME = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,120}?(?:\b(?:new |our |the )?topic(?:[,:]| is)(?:\s+(?:which|that) is)?|\band (?:that|it)(?:'s| is)|\bis about|\bis all about)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "… today's session is about something that every business uses, …, and it's the marketing mix.": the framing names it last. */
+const OPENING_NAMED_LAST = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode))\b[^.?!]{0,200}?,\s+and (?:that|it)(?:'s| is)\s+(?:the\s+)?([^.?!,]{3,60})[.!]?$/i;
 /** "Today we're moving to East Asia and to one of the most remarkable transformations …, the Meiji Restoration.": the framing ends on the subject's name. */
-const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200},\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)[.!]$/;
+const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200}?,\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)(?:[.!]$|,\s+(?:\d{3,4}|which|from|in)\b)/;
 /** "That's HTTP, the Hypertext Transfer Protocol.": the sentence after the framing names what it is. */
 const THATS_NAMED = /^(?:[Tt]hat's|[Tt]hat is|[Tt]his is|[Ii]t's|[Ii]t is)\s+((?:[A-Z][\w'-]*\s*){1,4}),\s+(?:the|a|an)\s+[^.?!]{3,60}[.!]$/;
 const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build)\s+(?:the\s+)?([^.?!]{3,80})/i;
@@ -447,7 +449,7 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const framed = OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text);
+    const framed = OPENING_NAMED_LAST.exec(text) ?? OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text);
     const m = framed ?? OPENING_ON.exec(text);
     if (!m) continue;
     let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');

@@ -1582,6 +1582,12 @@ describe("question writer: holdout12, chapters by the speaker's signposts", () =
 });
 
 describe('question writer: what a strict teacher discarded on a thirteenth unseen set (holdout13)', () => {
+  it('titles the lesson with the name a framing gives mid-sentence or last (were "Slavery", "Product")', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    expect(title(["So today, we're taking on a big one, the American Civil War, 1861 to 1865, which is one of those topics everybody knows a bit about."], ['The American Civil War began in 1861.', 'Slavery was the central issue.', 'The American Civil War ended in 1865.', 'Slavery was abolished.'])).toBe('American Civil War');
+    expect(title(["I am so pleased you're here, because today's session is about something that every business uses, from a cupcake stall to Apple, and it's the marketing mix."], ['The marketing mix is the set of decisions a business makes.', 'Product is the first P.', 'Price is the second.', 'The marketing mix has four parts.'])).toBe('Marketing Mix');
+  });
+
   const one = (text: string) => readLecture(timed([text]))[0];
   const lecture = (texts: string[]) => readLecture(timed(texts));
 

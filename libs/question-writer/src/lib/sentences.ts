@@ -201,6 +201,10 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
         flush(clause || np ? openerStart(tokens, first, i) : i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
         bestWeak = i;
+      } else if (length >= 8 && /^(?:and|but|so|because)$/.test(t.lower) && !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(prev.pos) && ['DET', 'NOUN', 'PROPN', 'PRON', 'ADJ', 'NUM'].includes(next?.pos ?? '') && (bestWeak <= first || tokens[bestWeak].lower !== 'and' || tokens[bestWeak + 1]?.pos !== 'PRON')) {
+        // A run-on too long to keep (35 words) is cut where a conjunction joins a new clause, not mid-phrase
+        // ("dna ligase seals the | backbone between the fragments").
+        bestWeak = i;
       }
     }
     if (t.pos === 'VERB' || t.pos === 'AUX') hasVerb = true;
@@ -723,7 +727,7 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   // "is undercut and left hanging": a second verb of the same subject after "and" is no second clause.
   const shared = (k: number) => /^(?:and|or)$/i.test(words[k - 1]?.text ?? '') && words[k].pos === 'VERB';
   const finite = words.filter((t, k) => (t.pos === 'AUX' && !grouped(k)) || (t.pos === 'VERB' && !grouped(k) && !described(k) && !shared(k) && !/ing$/.test(t.lower) && t.lower !== t.lemma + 'ed')).length;
-  const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose)$/i.test(t.text));
+  const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose|as|while|until|once)$/i.test(t.text));
   // "the snow builds up and the layers underneath get squashed": two clauses joined by "and" or "but".
   const joined = words.some((t, k) => k > 2 && /^(?:and|but)$/i.test(t.text));
   return finite <= 1 || (finite <= 3 && linked) || (finite === 2 && joined);

@@ -35,7 +35,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['alternatively', 'likewise', 'similarly', 'conversely', 'meanwhile', 'right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b)\b/i;
+const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b|which anyone who|as anyone who(?:'s| has)|in (?:their|your|my) bones)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
@@ -411,6 +411,10 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "Five days later, Lincoln is shot …": later than what was said before.
+  if (/^(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) )?(?:days?|weeks?|months?|years?|hours?|minutes?|decades?) (?:later|after that|afterwards)\b/i.test(text)) return true;
+  // "South Carolina goes first, in December 1860.": first in what was just described.
+  if (/\b(?:goes|went|comes|came) (?:first|next|last|second)\b/i.test(text)) return true;
   // "In plain English, sales could fall by a quarter …": the same said again in other words.
   if (/^in (?:plain english|other words|simple terms|short|a nutshell|plain terms)\b/i.test(text)) return true;
   // "Some costs are a bit of both": both of the things just named.
@@ -876,10 +880,24 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
       }
     }
   }
+  markConcessions(sentences);
   markDemonstrations(sentences);
   markWorkedExamples(sentences);
   markStories(sentences);
   return sentences;
+}
+
+/**
+ * "In most situations, alcohol hand gel is perfectly adequate. But norovirus is different …": what holds
+ * usually, said only to be set against the case the lecture is about, is no fact to test on its own.
+ */
+export function markConcessions(sentences: Sentence[]): void {
+  for (let i = 0; i + 1 < sentences.length; i++) {
+    if (/^(?:in most (?:situations|cases|places)|normally|usually|most of the time|generally|ordinarily)\b/i.test(sentences[i].text.trim()) && /^(?:but|however|except|not with|not for)\b/i.test(sentences[i + 1].text.trim())) {
+      sentences[i].fact = false;
+      sentences[i].rule = false;
+    }
+  }
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. */

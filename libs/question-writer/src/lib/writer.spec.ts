@@ -1619,3 +1619,16 @@ describe('question writer: what a strict teacher discarded on a thirteenth unsee
     expect(named.map((n) => n.term)).toEqual(['resultant force']);
   });
 });
+
+describe('question writer: holdout13, statements that lean on the one before', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  it('refuses "Five days later, …", "goes first", an aside to "anyone who …" and a concession the next sentence overturns', () => {
+    expect(one("Five days later, Lincoln is shot by John Wilkes Booth at Ford's Theatre in Washington.").fact).toBe(false);
+    expect(one('South Carolina goes first, in December 1860.').fact).toBe(false);
+    expect(one("Heavier things are harder to speed up, which anyone who's ever pushed a full trolley already knows in their bones.").fact).toBe(false);
+    const [gel, but] = readLecture(timed(['In most situations, alcohol hand gel is perfectly adequate for cleaning your hands.', 'But norovirus is not reliably killed by alcohol, so you wash with soap and water.']));
+    expect(gel.fact || gel.rule).toBe(false);
+    expect(but.text.startsWith('But')).toBe(true);
+    expect(one('Lincoln was shot by John Wilkes Booth at Ford\'s Theatre in April 1865.').fact).toBe(true);
+  });
+});

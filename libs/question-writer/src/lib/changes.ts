@@ -91,7 +91,7 @@ function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
       continue;
     }
     if (!after || after.pos !== 'NOUN' || after.lower === after.lemma) continue;
-    if ((before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text) || before.text === '-' || /^(?:between|both|the)$/i.test(before.text))) || NUMBER_PART.test(after.text) || s.text[ts[k].to] === '-' || s.text[ts[k].from - 1] === '-') continue;
+    if ((before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text) || before.text === '-' || /^(?:between|both|the|other|remaining)$/i.test(before.text))) || NUMBER_PART.test(after.text) || s.text[ts[k].to] === '-' || s.text[ts[k].from - 1] === '-') continue;
     // Another count of the same things in the sentence ("four semitones ... three semitones"): the change would be caught by the arithmetic, or contradict it.
     if (ts.some((t, j) => j !== k && spokenValue(t.text) !== null && ts[j + 1]?.lemma === after.lemma)) continue;
     const step = value >= 30 ? 10 : 1 + Math.floor(rng() * 2);
@@ -205,6 +205,8 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
+  // "The other two sides are called the legs": how many others there are follows from what was said; "four" is nonsense.
+  if (/^(?:other|remaining)$/i.test(s.tokens[i - 1]?.text ?? '')) return null;
   // "A cup that makes 2 pounds of contribution doesn't make 2 pounds of profit": the same number said twice; one changed alone makes nonsense.
   if (s.tokens.filter((x) => x.text === t.text).length > 1) return null;
   const value = Number(t.text.replace(/,/g, ''));

@@ -415,6 +415,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/^(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) )?(?:days?|weeks?|months?|years?|hours?|minutes?|decades?) (?:later|after that|afterwards)\b/i.test(text)) return true;
   // "South Carolina goes first, in December 1860.": first in what was just described.
   if (/\b(?:goes|went|comes|came) (?:first|next|last|second)\b/i.test(text)) return true;
+  // "The right choice depends completely on your audience.": the right one of the choices just described.
+  if (/^the (?:right|best|wrong) (?:choice|answer|option|one|approach|decision|mix)\b/i.test(text)) return true;
   // "In plain English, sales could fall by a quarter …": the same said again in other words.
   if (/^in (?:plain english|other words|simple terms|short|a nutshell|plain terms)\b/i.test(text)) return true;
   // "Some costs are a bit of both": both of the things just named.
@@ -503,6 +505,8 @@ function isFact(s: ParsedSentence): boolean {
 function isFactProper(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length < 6 || words.length > 34) return false;
+  // "Everybody make your hands into frog legs.": the class asked to do something now.
+  if (DEMO_ORDER.test(s.text)) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
   // Two sentences the splitter left joined ("… you pass in. Use return …").
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
@@ -893,7 +897,7 @@ export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] 
  */
 export function markConcessions(sentences: Sentence[]): void {
   for (let i = 0; i + 1 < sentences.length; i++) {
-    if (/^(?:in most (?:situations|cases|places)|normally|usually|most of the time|generally|ordinarily)\b/i.test(sentences[i].text.trim()) && /^(?:but|however|except|not with|not for)\b/i.test(sentences[i + 1].text.trim())) {
+    if (/^(?:in most (?:situations|cases|places)|normally|usually|most of the time|generally|ordinarily)\b/i.test(sentences[i].text.trim()) && /^(?:but|however|except|not with|not for)\b|\b(?:is|are) (?:the|an) exception\b|\b(?:is|are) different\b/i.test(sentences[i + 1].text.trim())) {
       sentences[i].fact = false;
       sentences[i].rule = false;
     }
@@ -909,7 +913,7 @@ const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:qu
  * facts about the subject.
  */
 /** The speaker starting a story of their own: "Years ago, at a previous company, I watched …", "I remember …". */
-const STORY_OPENER = /\b(?:i (?:remember|once|recall)|when i was|(?:^|[,.]\s*|\b(?:a few|many|some)\s+)years ago|last (?:year|week|month|summer|winter|term)|true story|let me tell you (?:a|about)|funny story|a (?:colleague|friend|student|neighbour|neighbor) of mine|my (?:dad|mum|mom|mother|father|gran|grandma|grandad|grandpa|brother|sister|son|daughter|wife|husband|partner|boss|uncle|aunt)\b)/i;
+const STORY_OPENER = /\b(?:on more than one occasion|more than once|i (?:remember|once|recall)|when i was|(?:^|[,.]\s*|\b(?:a few|many|some)\s+)years ago|last (?:year|week|month|summer|winter|term)|true story|let me tell you (?:a|about)|funny story|a (?:colleague|friend|student|neighbour|neighbor) of mine|my (?:dad|mum|mom|mother|father|gran|grandma|grandad|grandpa|brother|sister|son|daughter|wife|husband|partner|boss|uncle|aunt)\b)/i;
 
 /** A verb in the past: "watched", "was", "took" (a form other than the lemma that is neither "-s" nor "-ing"). */
 function pastTense(tokens: readonly Token[]): boolean {
@@ -929,6 +933,13 @@ export function markStories(sentences: Sentence[]): void {
     s.fact = false;
     s.rule = false;
     let j = i + 1;
+    // "I have, on more than one occasion, met a member of staff wearing gloves in the corridor. The corridor is
+    // not a resident.": a short line right after the story, about its scene, is its punchline.
+    const punchline = sentences[j];
+    if (punchline && punchline.tokens.filter((t) => t.pos !== 'PUNCT').length <= 8 && [...punchline.keys].some((k) => s.keys.has(k))) {
+      punchline.fact = false;
+      punchline.rule = false;
+    }
     for (; j < sentences.length && j <= i + 6; j++) {
       const next = sentences[j];
       // Back to the subject: a signpost or a sentence in the present.

@@ -1632,3 +1632,17 @@ describe('question writer: holdout13, statements that lean on the one before', (
     expect(one('Lincoln was shot by John Wilkes Booth at Ford\'s Theatre in April 1865.').fact).toBe(true);
   });
 });
+
+describe('question writer: holdout13, second pass', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  it('refuses a demonstration, "the right choice", a concession before "X is the exception" and a story\'s punchline; changes no "other two"', () => {
+    expect(one('Everybody make your hands into frog legs.').fact).toBe(false);
+    expect(one('The right choice depends completely on your audience.').fact).toBe(false);
+    const [gel] = readLecture(timed(['In most situations, alcohol hand gel is perfectly adequate for your hands.', 'Norovirus is the exception.']));
+    expect(gel.fact).toBe(false);
+    const story = readLecture(timed(['I have, on more than one occasion, met a member of staff wearing gloves in the corridor.', 'The corridor is not a resident.', 'Gloves and aprons are single use and come off before you leave the room.']));
+    expect(story[1].fact).toBe(false);
+    expect(story[2].fact).toBe(true);
+    expect(changeNumber(one('The other two sides are sometimes called the legs, or just the shorter sides.'), fixed)).toBeNull();
+  });
+});

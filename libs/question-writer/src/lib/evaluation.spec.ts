@@ -141,9 +141,9 @@ describe('evaluation set: rules every generated set keeps', () => {
     expect(repeated).toEqual([]);
   });
 
-  describe('over every evaluation set (transcripts and holdout … holdout11, the review sheet’s settings)', () => {
+  describe('over every evaluation set (transcripts and holdout … holdout13, the review sheet’s settings)', () => {
     const root = join(__dirname, '../../../../tools/question-review');
-    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 10 }, (_, i) => `holdout${i + 2}`)];
+    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 12 }, (_, i) => `holdout${i + 2}`)];
     const all: Array<{ name: string; lecture: Lecture; questions: Question[] }> = [];
     const subjects: Array<{ name: string; title: string; author: string }> = [];
     beforeAll(() => {
@@ -193,7 +193,7 @@ describe('evaluation set: rules every generated set keeps', () => {
       expect(skewed.filter((x) => !known.includes(x))).toEqual([]);
     });
 
-    it("titles at least 85 % of the lessons with a word of the author's own subject (72 of 80 lectures; 60 before the lesson-title round)", () => {
+    it("titles at least 85 % of the lessons with a word of the author's own subject (85 of 94 lectures with holdout12 and 13; 72 of 80 before them, 60 before the lesson-title round)", () => {
       const stop = new Set(['the', 'and', 'of', 'a', 'an', 'in', 'to', 'for', 'with', 'at', 'on']);
       const words = (text: string) => new Set(text.toLowerCase().match(/[a-z]+/g)?.filter((w) => !stop.has(w)).map((w) => w.replace(/s$/, '')) ?? []);
       const missed = subjects.filter(({ title, author }) => ![...words(title)].some((w) => words(author).has(w))).map((x) => `${x.name}: "${x.title}" (author: ${x.author})`);

@@ -48,6 +48,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_US = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
 
 type Row = Record<string, unknown>;
+/** One SQL read: the data source's own, or one bound to a snapshot transaction. */
+type SqlQuery = (sql: string, params?: unknown[]) => Promise<Row[]>;
 
 interface Rollup {
   totals: Record<string, number>;
@@ -131,15 +133,15 @@ export class AdminMetricsQueries {
    * Sums of the rollup metrics over the window, in total and per bucket: whole hours from
    * hourly_rollup, the partial hours at both edges event by event from processed_events.
    */
-  async rollup(w: MetricsWindow): Promise<Rollup> {
+  async rollup(w: MetricsWindow, query: SqlQuery = (sql, params) => this.dataSource.query(sql, params)): Promise<Rollup> {
     const plan = rollupPlan(w.from, w.to);
     const [full, edges]: [Row[], Row[]] = await Promise.all([
-      this.dataSource.query(
+      query(
         `SELECT (extract(epoch FROM date_trunc($3, hour AT TIME ZONE 'UTC')) * 1000)::float8 AS b, metric, sum(value)::float8 AS v
            FROM metrics.hourly_rollup WHERE hour > $1 AND hour < $2 GROUP BY 1, 2`,
         [plan.fullAfter, plan.fullBefore, w.unit],
       ),
-      this.dataSource.query(
+      query(
         `SELECT occurred_at, increments FROM metrics.processed_events
           WHERE (occurred_at > $1 AND occurred_at < $2) OR (occurred_at >= $3 AND occurred_at <= $4)`,
         [w.from, plan.headEnd, plan.tailStart, w.to],
@@ -394,6 +396,26 @@ export class AdminMetricsQueries {
     return { items: rows.map(toAdminUser), total: num(count[0]?.['n']), page, pageSize };
   }
 
+  /**
+   * Runs reads in one REPEATABLE READ snapshot: a page's counts and its list then agree even while events
+   * are being applied (read in separate statements, a list could show an event its counter had not yet counted).
+   */
+  private async inSnapshot<T>(read: (query: SqlQuery) => Promise<T>): Promise<T> {
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction('REPEATABLE READ');
+      const result = await read((sql, params) => runner.query(sql, params));
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction().catch(() => undefined);
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
   async securityEvents(message: unknown): Promise<AdminSecurity> {
     const w = this.window(message);
     const m = (message ?? {}) as { page?: unknown; pageSize?: unknown; severity?: unknown; eventType?: unknown; resolved?: unknown };
@@ -421,16 +443,18 @@ export class AdminMetricsQueries {
       where += ` AND resolved = $${params.length}`;
     }
     const countFromRollup = resolved === undefined;
-    const [r, unresolvedRows, rows, countRows] = await Promise.all([
-      this.rollup(w),
-      this.dataSource.query(`SELECT count(*)::int AS n FROM metrics.security_events WHERE NOT resolved AND occurred_at > $1 AND occurred_at <= $2`, [w.from, w.to]) as Promise<Row[]>,
-      this.dataSource.query(
-        `SELECT id, event_type, severity, user_email, ip_address, details, occurred_at, resolved FROM metrics.security_events ${where}
-          ORDER BY occurred_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
-        params,
-      ) as Promise<Row[]>,
-      countFromRollup ? Promise.resolve([] as Row[]) : (this.dataSource.query(`SELECT count(*)::int AS n FROM metrics.security_events ${where}`, params) as Promise<Row[]>),
-    ]);
+    const [r, unresolvedRows, rows, countRows] = await this.inSnapshot((query) =>
+      Promise.all([
+        this.rollup(w, query),
+        query(`SELECT count(*)::int AS n FROM metrics.security_events WHERE NOT resolved AND occurred_at > $1 AND occurred_at <= $2`, [w.from, w.to]),
+        query(
+          `SELECT id, event_type, severity, user_email, ip_address, details, occurred_at, resolved FROM metrics.security_events ${where}
+            ORDER BY occurred_at DESC, id DESC LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+          params,
+        ),
+        countFromRollup ? Promise.resolve([] as Row[]) : query(`SELECT count(*)::int AS n FROM metrics.security_events ${where}`, params),
+      ]),
+    );
     const t = r.totals;
     const type = (name: string) => t[`sec.type|${name}`] ?? 0;
     let rejectedLti = 0;

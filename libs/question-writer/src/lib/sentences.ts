@@ -415,6 +415,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/^(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) )?(?:days?|weeks?|months?|years?|hours?|minutes?|decades?) (?:later|after that|afterwards)\b/i.test(text)) return true;
   // "South Carolina goes first, in December 1860.": first in what was just described.
   if (/\b(?:goes|went|comes|came) (?:first|next|last|second)\b/i.test(text)) return true;
+  // "Each one just looks at the destination …", "At the other end, …": one of, or the end of, what was just described.
+  if (/^(?:each one|every one|at the other end|on the other end|the other one)\b/i.test(text)) return true;
   // "The right choice depends completely on your audience.": the right one of the choices just described.
   if (/^the (?:right|best|wrong) (?:choice|answer|option|one|approach|decision|mix)\b/i.test(text)) return true;
   // "In plain English, sales could fall by a quarter …": the same said again in other words.
@@ -507,6 +509,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (words.length < 6 || words.length > 34) return false;
   // "Everybody make your hands into frog legs.": the class asked to do something now.
   if (DEMO_ORDER.test(s.text)) return false;
+  // "Good evening, and thank you all for coming out on a wet Thursday.": a greeting.
+  if (/^(?:good (?:morning|afternoon|evening)|hi|hello|hey|welcome|thank you|thanks)\b/i.test(s.text.trim())) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
   // Two sentences the splitter left joined ("… you pass in. Use return …").
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
@@ -801,13 +805,15 @@ const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) 
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
  * look at this diagram.", "Notice the thick wall.", "Grab a pencil."): a demonstration, not a rule about the subject.
  */
-export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
+export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
 
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (DEMO_ORDER.test(s.text)) return false;
+  // "Ask for their view and genuinely consider it.": whose view? The person is in the sentences before.
+  if (s.tokens.slice(0, 6).some((t) => /^(?:their|them|they|his|her|him|she|he)$/i.test(t.text))) return false;
   // "Push a door, that's a force.": an example named, not a rule to follow.
   if (/,\s+(?:that|this)(?:'s|’s| is) (?:a|an|the)\b/i.test(s.text)) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;

@@ -1646,3 +1646,16 @@ describe('question writer: holdout13, second pass', () => {
     expect(changeNumber(one('The other two sides are sometimes called the legs, or just the shorter sides.'), fixed)).toBeNull();
   });
 });
+
+describe('question writer: what a strict teacher discarded on a fourteenth unseen set (holdout14)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  it('asks nothing about a greeting, the class breathing or touching their windpipe, "each one", "at the other end" or "their view"', () => {
+    expect(one('Good evening, and thank you all for coming out on a wet Thursday.').fact).toBe(false);
+    expect(one('Put one hand flat on your windpipe, just under your chin.').rule).toBe(false);
+    expect(one('Take a big, slow breath in and let it out.').rule).toBe(false);
+    expect(one("Each one just looks at the destination address on a packet and forwards the packet to the next router.").fact).toBe(false);
+    expect(one('At the other end, a protocol called TCP puts them back in the right order.').fact).toBe(false);
+    expect(one('Ask for their view and genuinely consider it.').rule).toBe(false);
+    expect(one('A router looks at the destination address on a packet and forwards it to the next router.').fact).toBe(true);
+  });
+});

@@ -433,6 +433,11 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     const named = COLON_NAMED.exec(s.text);
     if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
   }
+  for (let i = 1; i < Math.min(opening.length, 6); i++) {
+    // "Tonight is the first session of our course …" / "So: the symphony orchestra.": a heading said on its own.
+    const heading = /^(?:so|right|okay|ok|now)\s*[:,]\s*(?:the\s+)?([a-z][\w' -]{2,40}?)[.!]$/i.exec(opening[i].text.trim());
+    if (heading && heading[1].split(/\s+/).length <= 4 && !PRONOUN.test(heading[1]) && !/^(?:most|some|all|many|any|each|every|first|next|last|anyway|well)\b|\b(?:thing|things|stuff|question|idea|point|plan)\b/i.test(heading[1]) && spokenOften(sentences, heading[1], 3)) return heading[1].trim();
+  }
   for (let i = 0; i < opening.length; i++) {
     const named = OPENING_APPOSITIVE.exec(opening[i].text);
     if (named && spokenOften(sentences, named[1], 2)) return named[1].trim();

@@ -1648,6 +1648,11 @@ describe('question writer: holdout13, second pass', () => {
 });
 
 describe('question writer: what a strict teacher discarded on a fourteenth unseen set (holdout14)', () => {
+  it('titles the lesson with a heading said on its own in the opening ("So: the symphony orchestra."; was "Any Particular Composer")', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    expect(title(["Tonight is the first session of our course, and before we talk about any particular composer, I want to make sure we know what we're looking at.", 'So: the symphony orchestra.'], ['A symphony orchestra has four sections.', 'The strings sit at the front of the orchestra.', 'The brass sit behind the woodwind.', 'The orchestra tunes to the oboe.'])).toBe('Symphony Orchestra');
+  });
+
   const one = (text: string) => readLecture(timed([text]))[0];
   it('asks nothing about a greeting, the class breathing or touching their windpipe, "each one", "at the other end" or "their view"', () => {
     expect(one('Good evening, and thank you all for coming out on a wet Thursday.').fact).toBe(false);

@@ -173,17 +173,23 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const length = i - first;
     const prev = tokens[i - 1];
     const next = tokens[i + 1];
-    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i)) {
+    // ("… as income | rises income tax is …": "rises" after a noun is that noun's verb, no subject of a definition.)
+    const verbOfPrev = !!prev && /[^s]s$/.test(t.lower) && isKnown(t.lower.replace(/s$/, ''), 'verb') && ['NOUN', 'PROPN'].includes(prev.pos);
+    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev) {
       flush(i);
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
       flush(i);
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
       // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
       const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
-      const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos);
+      // "a regressive tax is one where the percentage of income | you pay goes down": after "where", "which",
+      // "that" … with no verb yet, "you pay" finishes the open clause ("… of income you pay"), it opens no sentence.
+      const relativeAt = tokens.slice(first, i).map((x) => x.lower).lastIndexOf('where') >= 0 ? first + tokens.slice(first, i).map((x) => x.lower).lastIndexOf('where') : -1;
+      const openRelative = [relativeAt, ...['which', 'who', 'whose', 'whom'].map((w) => { const k = tokens.slice(first, i).map((x) => x.lower).lastIndexOf(w); return k >= 0 ? first + k : -1; })].some((k) => k >= 0 && !tokens.slice(k + 1, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX'));
+      const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative;
       const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
-      const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i)) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
+      const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
       // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
       // "… with the same resources and you might think …": the same with a pronoun as the second subject.
       const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
@@ -191,7 +197,7 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
       // ("… ago during the last ice age": after a preposition or a verb "the last …" is its object.)
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '') && !['ADP', 'VERB', 'AUX', 'DET', 'SCONJ'].includes(prev.pos);
-      const pluralSubject = prev.pos === 'NOUN' && prev.lower !== prev.lemma;
+      const pluralSubject = prev.pos === 'NOUN' && (prev.lower !== prev.lemma || /^(?:people|children|men|women|police|staff|cattle)$/.test(prev.lower));
       const imperative = t.pos === 'VERB' && t.lower === t.lemma && !pluralSubject && ['NOUN', 'PROPN'].includes(prev.pos) && ['DET', 'ADJ', 'NOUN', 'PRON'].includes(next?.pos ?? '') && hasVerb && length >= 5 && !awaitsVerb(tokens, first, i);
       const pause = pauseAt.has(t.from) || pauseAt.has(t.from - 1);
       // "… about twenty thousand years ago during | the last ice age …": a pause after a preposition or a
@@ -726,6 +732,8 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length > 26) return false;
   if (!restoredIsOneClause(words)) return false;
+  // "The standard rate is 20 percent excise duties on things.": an amount glued to the next sentence's subject.
+  if (words.some((t, k) => t.pos === 'NUM' && /^(?:percent|pounds|dollars|euros|pence|cents|metres|meters|kilometres|kilograms|grams|litres|liters|miles|years|days|hours|minutes|seconds)$/i.test(words[k + 1]?.text ?? '') && words[k + 2]?.pos === 'NOUN' && ['NOUN', 'VERB'].includes(words[k + 3]?.pos ?? '') && !/^(?:celsius|fahrenheit|old|long|wide|tall|high|deep|per|ago|later|earlier)$/i.test(words[k + 2].text))) return false;
   // "The slope of the ppf shows the opportunity cost usually.": an adverb that opens the next sentence, left at the end of this one.
   if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
   // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
@@ -742,7 +750,8 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   const linked = words.some((t) => /^(?:that|which|who|when|where|because|if|than|whose|as|while|until|once)$/i.test(t.text));
   // "the snow builds up and the layers underneath get squashed": two clauses joined by "and" or "but".
   const joined = words.some((t, k) => k > 2 && /^(?:and|but)$/i.test(t.text));
-  return finite <= 1 || (finite <= 3 && linked) || (finite === 2 && joined);
+  // ("A regressive tax is one where the percentage of income you pay goes down as income goes up.": four verbs, three of them in linked clauses.)
+  return finite <= 1 || (finite <= 3 && linked) || (finite === 2 && joined) || (finite === 4 && linked && words.length <= 22 && words.filter((t) => /^(?:that|which|who|when|where|because|if|than|whose|as|while|until|once)$/i.test(t.text)).length >= 2);
 }
 
 const NUMBER_WORD = /^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/i;
@@ -961,9 +970,9 @@ export function markWorkedExamples(sentences: Sentence[]): void {
   for (let i = 0; i < sentences.length; i++) {
     if (!EXAMPLE_CUE.test(sentences[i].text.trim())) continue;
     // The example goes on while its sentences give amounts, through one sentence without ("What's its
-    // acceleration?", "Lovely."), up to ten sentences: "The acceleration halves, to 1.25 metres per second squared."
+    // acceleration?", "Lovely."), up to twenty sentences: "The acceleration halves, to 1.25 metres per second squared."
     let without = 0;
-    for (let j = i + 1; j < sentences.length && j <= i + 10; j++) {
+    for (let j = i + 1; j < sentences.length && j <= i + 20; j++) {
       if (!AMOUNT.test(sentences[j].text.replace(YEAR, ''))) {
         if (++without >= 2) break;
         continue;

@@ -1664,3 +1664,16 @@ describe('question writer: what a strict teacher discarded on a fourteenth unsee
     expect(one('A router looks at the destination address on a packet and forwards it to the next router.').fact).toBe(true);
   });
 });
+
+describe('question writer: holdout14, captions read back as sentences', () => {
+  it('keeps "… of income you pay goes down …" and "as income rises" whole, and never quotes "20 percent excise duties on things" (were garbled true/false questions)', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout14');
+    const parsed = parseTranscript(readFileSync(join(root, 'taxation-direct-indirect-autocaptions.vtt'), 'utf8'), { durationSeconds: 432 });
+    const s = readLecture(parsed.segments);
+    const texts = s.map((x) => x.text);
+    expect(texts).toContain('A regressive tax is one where the percentage of income you pay goes down as income goes up.');
+    expect(texts.some((t) => t.startsWith('Rises'))).toBe(false);
+    expect(s.filter((x) => /20 percent excise/.test(x.text)).every((x) => !x.fact)).toBe(true);
+    expect(s.filter((x) => x.fact).map((x) => x.text)).not.toContain('A regressive tax doesn\'t mean poor people.');
+  });
+});

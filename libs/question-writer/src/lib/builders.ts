@@ -766,6 +766,19 @@ function closeKin(slot: Slot, key: Term, candidate: string): boolean {
   return person(key.head) && person(candHead);
 }
 
+/** Whether the words at [token, token+length) are one item of a list of three or more ("A, B, C", "A, B and C"). */
+export function inEnumeration(s: Sentence, token: number, length: number): boolean {
+  const tk = s.tokens;
+  let from = token;
+  while (from > 0 && ['DET', 'PRON', 'ADJ'].includes(tk[from - 1].pos) && tk[from - 1].text !== ',') from--;
+  const before = tk[from - 1]?.text;
+  const after = tk[token + length]?.text;
+  const commaBefore = before === ',' || (/^(?:and|or)$/i.test(before ?? '') && tk[from - 2]?.text !== ',' && tk.slice(Math.max(0, from - 8), from).some((t) => t.text === ','));
+  const commaAfter = after === ',' || /^(?:and|or)$/i.test(after ?? '');
+  const commas = tk.filter((t) => t.text === ',').length;
+  return commas >= 2 && commaBefore && commaAfter;
+}
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   // The speaker's own alternatives ("sit right back rather than perching on the front edge"), swapped.
@@ -783,6 +796,9 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (sibling) return sibling;
   for (const a of askableTerms(slot, s)) {
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
+    // "Every part of your body, your muscles, your brain, your tummy, needs oxygen": one of a list of examples
+    // swapped for another thing of the kind is just as true ("your windpipe").
+    if (inEnumeration(s, a.token, a.length)) continue;
     // Only a topic of the lecture is swapped: a phrase the speaker says more than once, not an everyday word
     // in an idiom ("in the order you put them in" → "in the list you put them in") or a one-off phrase
     // ("the biggest threat" → "the polyp").

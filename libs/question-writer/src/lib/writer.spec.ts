@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
+import { inEnumeration, isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findNamings, findSequences } from './facts';
@@ -1675,5 +1675,15 @@ describe('question writer: holdout14, captions read back as sentences', () => {
     expect(texts.some((t) => t.startsWith('Rises'))).toBe(false);
     expect(s.filter((x) => /20 percent excise/.test(x.text)).every((x) => !x.fact)).toBe(true);
     expect(s.filter((x) => x.fact).map((x) => x.text)).not.toContain('A regressive tax doesn\'t mean poor people.');
+  });
+});
+
+describe('question writer: holdout14, lists of examples', () => {
+  it('swaps no item of a list of examples to make a false statement ("your muscles, your brain, your tummy" → "your windpipe" is just as true)', () => {
+    const [s] = readLecture(timed(['Every tiny part of your body, your muscles, your brain, your tummy, needs oxygen to work.']));
+    const at = s.tokens.findIndex((t) => t.lower === 'tummy');
+    expect(inEnumeration(s, at, 1)).toBe(true);
+    const [plain] = readLecture(timed(['The windpipe carries air down to the lungs.']));
+    expect(inEnumeration(plain, plain.tokens.findIndex((t) => t.lower === 'windpipe'), 1)).toBe(false);
   });
 });

@@ -72,21 +72,28 @@ function discardRestOfBody(raw: IncomingMessage): void {
   raw.resume();
 }
 
-/** A captions file part, read whole (it is small) and rewritten as WebVTT. */
-async function readCaptions(part: MultipartFile): Promise<string> {
+/**
+ * A small file part read whole, refused with 413 and `tooLarge` beyond `maxBytes` (also when the form's
+ * per-file limit, the video limit, cut it short: it is larger than such a part may be).
+ */
+async function readSmallPart(part: MultipartFile, maxBytes: number, tooLarge: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of part.file) {
     size += (chunk as Buffer).length;
-    if (size > CAPTIONS_MAX_BYTES) {
+    if (size > maxBytes) {
       part.file.destroy();
-      throw new PayloadTooLargeException(captionsTooLargeMessage(CAPTIONS_MAX_BYTES));
+      throw new PayloadTooLargeException(tooLarge);
     }
     chunks.push(chunk as Buffer);
   }
-  // The form's per-file limit (the video limit) cut it short: it is larger than a captions file may be.
-  if (part.file.truncated) throw new PayloadTooLargeException(captionsTooLargeMessage(CAPTIONS_MAX_BYTES));
-  return normaliseCaptions(Buffer.concat(chunks).toString('utf8'));
+  if (part.file.truncated) throw new PayloadTooLargeException(tooLarge);
+  return Buffer.concat(chunks);
+}
+
+/** A captions file part, read whole (it is small) and rewritten as WebVTT. */
+async function readCaptions(part: MultipartFile): Promise<string> {
+  return normaliseCaptions((await readSmallPart(part, CAPTIONS_MAX_BYTES, captionsTooLargeMessage(CAPTIONS_MAX_BYTES))).toString('utf8'));
 }
 
 /**
@@ -94,18 +101,7 @@ async function readCaptions(part: MultipartFile): Promise<string> {
  * image of at most POSTER_MAX_BYTES (413 beyond, 415 for anything else, whatever its declared type).
  */
 async function readPoster(part: MultipartFile): Promise<{ bytes: Buffer; mimeType: PosterMimeType }> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of part.file) {
-    size += (chunk as Buffer).length;
-    if (size > POSTER_MAX_BYTES) {
-      part.file.destroy();
-      throw new PayloadTooLargeException(posterTooLargeMessage(POSTER_MAX_BYTES));
-    }
-    chunks.push(chunk as Buffer);
-  }
-  if (part.file.truncated) throw new PayloadTooLargeException(posterTooLargeMessage(POSTER_MAX_BYTES));
-  const bytes = Buffer.concat(chunks);
+  const bytes = await readSmallPart(part, POSTER_MAX_BYTES, posterTooLargeMessage(POSTER_MAX_BYTES));
   const mimeType = sniffPosterType(bytes);
   if (!mimeType) throw new UnsupportedMediaTypeException(UNSUPPORTED_POSTER);
   return { bytes, mimeType };

@@ -104,7 +104,7 @@ describe('VR hub and VR player in the browser', () => {
   it('hub: presets and search, VR results first from the stub, selection and launch in a new tab', async () => {
     const { page } = suite;
     // A retry starts from no requests, as the first attempt did.
-    stub.requests.splice(0);
+    stub.reset();
     await page.addInitScript((t) => localStorage.setItem('authToken', t), token);
     await page.goto(url('/vr-learning'));
     for (const preset of ['Safety Training', 'Education', 'Virtual Tours', 'Immersive Learning']) await page.getByRole('button', { name: preset }).waitFor();

@@ -62,6 +62,9 @@ export const LIST_MARKER = /^(?:and\s+|so\s+)?(?:(?:(?:number|moment|point|rule|
 /** "Historians usually split …", "Scientists argue …": about how people study or sort the subject, not the subject itself. */
 const ABOUT_THE_FIELD = /^(?:most\s+|many\s+|some\s+)?(?:historians|scientists|experts|researchers|scholars|economists|teachers|textbooks|books|people|biologists|psychologists|philosophers)\s+(?:\w+ly\s+|often\s+|still\s+|also\s+|tend to\s+)?(?:split|divide|group|sort|classify|break|argue|disagree|debate|agree|like|love|prefer|still argue|have argued|have debated|are sceptical|are skeptical|were sceptical|were skeptical|are unsure|are divided|remain sceptical|remain skeptical)\b/i;
 
+/** Past participles not in -ed/-en ("Sandstone, made from grains of sand."): after a comma they describe a noun. */
+const PARTICIPLES = /^(?:made|built|found|held|kept|left|sold|told|brought|bought|caught|taught|sent|spent|lost|won|put|set|cut|shut|led|fed|paid|laid|dug|spun|hung|struck|stuck|swept|meant|dealt|formed)$/;
+
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
   return text.replace(FILLER, '').replace(FILLER_PHRASES, (m) => (m.startsWith(',') ? ', ' : ' ')).replace(/\s+([,.!?;:])/g, '$1').replace(/,\s*,/g, ',').replace(/\s+/g, ' ').trim();
@@ -651,7 +654,7 @@ function isFactProper(s: ParsedSentence): boolean {
   const relativeFrom = s.tokens.findIndex((t, i) => i > 0 && ((s.tokens[i - 1].text === ',' && /^(?:which|who|whose|where|when)$/i.test(t.text)) || (t.lower === 'what' && s.tokens[i - 1].pos === 'ADP')));
   const relativeTo = relativeFrom < 0 ? -1 : s.tokens.findIndex((t, i) => i > relativeFrom && t.text === ',');
   const inRelative = (i: number) => relativeFrom >= 0 && i > relativeFrom && (relativeTo < 0 || i < relativeTo);
-  if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !(/(?:ed|en)$/.test(t.lower) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
+  if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !((/(?:ed|en)$/.test(t.lower) || PARTICIPLES.test(t.lower)) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;

@@ -1687,3 +1687,12 @@ describe('question writer: holdout14, lists of examples', () => {
     expect(inEnumeration(plain, plain.tokens.findIndex((t) => t.lower === 'windpipe'), 1)).toBe(false);
   });
 });
+
+describe('question writer: holdout14, list items said as sentences', () => {
+  it('takes no fragment with only a participle after a comma as a statement ("Sandstone, made from grains of sand.")', () => {
+    const [sand, shale, whole] = readLecture(timed(['Sandstone, made from grains of sand.', 'Shale, made from very fine mud.', 'Sandstone is made from grains of sand.']));
+    expect(sand.fact).toBe(false);
+    expect(shale.fact).toBe(false);
+    expect(whole.fact).toBe(true);
+  });
+});

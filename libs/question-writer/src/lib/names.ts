@@ -120,6 +120,9 @@ function personName(text: string): boolean {
   if (words.length >= 2 && TITLES.test(words[0].replace(/\.$/, '')) && /^[A-Z]/.test(words[1])) return true;
   if (words.length < 2 || !isGivenName(words[0])) return false;
   const last = words[words.length - 1].toLowerCase();
+  // "Christian Democrats", "Free Democrats": a plural last word names a group, whatever the first word.
+  const single = baseForm(last, 'noun');
+  if (single !== null && single !== last) return false;
   return !isKnown(last, 'noun') || nounClasses(last).includes(PERSON);
 }
 

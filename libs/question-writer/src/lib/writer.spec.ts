@@ -1557,6 +1557,8 @@ describe('question writer: holdout12, names of people the name list does not kno
     expect(kinds.get('edo bay')?.has('person')).toBeFalsy();
     expect(namesAlike(kinds, 'Ito Hirobumi', 'Kido Takayoshi')).toBe(true);
     expect(namesAlike(kinds, 'Ito Hirobumi', 'Choshu')).toBe(false);
+    // "Christian Democrats" is a party, not a person called Christian (was an option beside "Erich Honecker").
+    expect(namesAlike(findNameKinds(readLecture(timed(['Erich Honecker led East Germany until his fall in October 1989.', 'The Christian Democrats won the election in March 1990.']))), 'Erich Honecker', 'Christian Democrats')).toBe(false);
   });
 });
 

@@ -128,8 +128,9 @@ function personName(text: string): boolean {
 
 /** The plural of a word for a people ("Normans", "Saxons"): a group, not one person. */
 function peopleName(text: string): boolean {
-  const lower = text.toLowerCase();
-  if (lower.includes(' ') || !/[^s]s$/.test(lower)) return false;
+  // "Christian Democrats": a name ending in a plural of people is a group too.
+  const lower = text.toLowerCase().split(/\s+/).pop() ?? '';
+  if (!/[^s]s$/.test(lower)) return false;
   const base = baseForm(lower, 'noun');
   return base !== null && base !== lower && nounClass(base) === PERSON;
 }

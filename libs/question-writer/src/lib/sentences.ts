@@ -35,7 +35,7 @@ const SECOND_PERSON = new Set(['you', 'your', 'yours', "you're", "you've", "you'
 /** Openers that need the previous sentence to make sense. */
 const CONTEXT_OPENERS = new Set(['alternatively', 'likewise', 'similarly', 'conversely', 'meanwhile', 'right', 'okay', 'ok', 'alright', 'next', 'finally', 'lastly', 'it', 'this', 'that', 'these', 'those', 'they', 'them', 'he', 'she', 'his', 'her', 'their', 'its', 'there', 'here', 'and', 'but', 'or', 'so', 'because', 'which', 'also', 'then', 'such', 'both', 'same', 'another', 'other', 'instead', 'otherwise', 'however', 'yes', 'no', 'well', 'now', 'again', 'too', 'as', 'like', 'plus', 'still', 'just', 'only', 'even', 'remember', 'imagine', 'basically', 'actually', 'obviously', 'anyway']);
 /** Asides inside a sentence ("The name, by the way, was …"). */
-const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b|which anyone who|as anyone who(?:'s| has)|in (?:their|your|my) bones)\b/i;
+const ASIDES = /\b(?:(?:just )?as an aside|walks? into a bar|(?:appropriately|interestingly|oddly|strangely|surprisingly|ironically|fittingly|sure|fair) enough|(?:and )?(?:he|she|they|you) (?:had|have|has) a point|(?:just )?to be (?:clear|fair|precise|exact)|mind you|so to speak|as it were|the story goes|legend has it|worth (?:a|one|two|three|\d+) marks?|by the way|of course|you see|i guess|to be honest|funnily enough|believe it or not|fun fact|spoiler|(?:quick|small|little|an|one) aside|mnemonic|silly (?:sentence|rhyme|phrase)|remember (?:it|them|this|that|the \w+) (?:with|by|using) (?:a|this|the)\b|which anyone who|as anyone who(?:'s| has)|in (?:their|your|my) bones|let's say|you might say|you could say|shall we say|to put it mildly)\b/i;
 const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedly', 'apparently', 'roughly', 'basically', 'literally', 'maybe', 'perhaps', 'probably', 'guess', 'think', 'believe', 'reckon', 'kinda', 'sorta', 'stuff', 'whatever', 'lots', 'pretty', 'super', 'awesome', 'cool', 'crazy', 'funny', 'favourite', 'favorite']);
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
@@ -518,6 +518,10 @@ function isFactProper(s: ParsedSentence): boolean {
   if (words.length < 6 || words.length > 34) return false;
   // "Everybody make your hands into frog legs.": the class asked to do something now.
   if (DEMO_ORDER.test(s.text)) return false;
+  // "Hunger strikes, the Cat and Mouse Act of 1911, and Emily Davison at the Derby.", "First heckling
+  // politicians, then chaining themselves to railings, …": a list of things or doings with no verb of its own.
+  const realVerb = words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /^[a-z]/.test(t.text) && !/ing$/.test(t.lower)));
+  if (!realVerb && s.tokens.filter((t) => t.text === ',').length >= 2) return false;
   // "Good evening, and thank you all for coming out on a wet Thursday.": a greeting.
   if (/^(?:good (?:morning|afternoon|evening)|hi|hello|hey|welcome|thank you|thanks)\b/i.test(s.text.trim())) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
@@ -811,7 +815,7 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:before (?:next|the next) (?:week|lesson|session|class|time)|by next (?:week|lesson|session|class)|your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -828,6 +832,9 @@ function isRule(s: ParsedSentence): boolean {
   if (s.tokens.slice(0, 6).some((t) => /^(?:their|them|they|his|her|him|she|he)$/i.test(t.text))) return false;
   // "Push a door, that's a force.": an example named, not a rule to follow.
   if (/,\s+(?:that|this)(?:'s|’s| is) (?:a|an|the)\b/i.test(s.text)) return false;
+  // "You should make a plan.", "Make a plan.": an order too short to say anything of the subject.
+  const action = words.filter((t, k) => !(k < 3 && /^(?:you|should|must|need|to|always|never|have)$/i.test(t.text)));
+  if (action.length < 4) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (hasInterjection(s.tokens)) return false;

@@ -1698,3 +1698,17 @@ describe('question writer: holdout14, list items said as sentences', () => {
     expect(whole.fact).toBe(true);
   });
 });
+
+describe('question writer: what a strict teacher discarded on a fifteenth unseen set (holdout15)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  it('asks nothing about a list with no verb of its own, an order that says nothing, an aside ("let\'s say", "you might say") or next week\'s task', () => {
+    expect(one('Hunger strikes, the Cat and Mouse Act of 1911, and Emily Davison at the Derby.').fact).toBe(false);
+    expect(one('First heckling politicians, then chaining themselves to railings, then smashing shop windows, and by 1912 and 1913, arson attacks on empty buildings.').fact).toBe(false);
+    expect(one('You should make a plan.').rule).toBe(false);
+    expect(one("Arguments against women voting were, let's say, creative.").fact).toBe(false);
+    expect(one('Slow and steady progress, you might say, was the aim of the NUWSS.').fact).toBe(false);
+    expect(one('Before next week, pick one habit and keep a cue diary for three days.').rule).toBe(false);
+    expect(one('Hunger strikers were released when they got weak, then re-arrested once they had recovered.').fact).toBe(true);
+    expect(one('Keep the same cue, keep the same reward, and swap in a new routine.').rule).toBe(true);
+  });
+});

@@ -48,7 +48,9 @@ export interface AnalyseOptions {
  * rankings, if-then rules, and the audience.
  */
 export function analyseLecture(segments: readonly TranscriptSegment[], options: AnalyseOptions = {}): Lecture {
-  const sentences = readLecture(Array.isArray(segments) ? segments : []);
+  let sentences = readLecture(Array.isArray(segments) ? segments : []);
+  // A lecture for children is read again with "we" and "your" as anyone ("We hear with our ears.").
+  if (estimateAudience(sentences).audience === 'children') sentences = readLecture(Array.isArray(segments) ? segments : [], { children: true });
   const lastEnd = sentences.length > 0 ? sentences[sentences.length - 1].end : 0;
   const durationSeconds = typeof options.durationSeconds === 'number' && Number.isFinite(options.durationSeconds) && options.durationSeconds > 0 ? options.durationSeconds : lastEnd;
   let terms = findTerms(sentences, 1);

@@ -515,7 +515,7 @@ function isFact(s: ParsedSentence): boolean {
 
 function isFactProper(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
-  if (words.length < 6 || words.length > 34) return false;
+  if (words.length < (genericPeople ? 5 : 6) || words.length > 34) return false;
   // "Everybody make your hands into frog legs.": the class asked to do something now.
   if (DEMO_ORDER.test(s.text)) return false;
   // "Hunger strikes, the Cat and Mouse Act of 1911, and Emily Davison at the Derby.", "First heckling
@@ -642,7 +642,15 @@ function isFactProper(s: ParsedSentence): boolean {
   if (hasInterjection(s.tokens)) return false;
   // "Historians usually split the causes into two kinds.": how people sort or argue about the subject, not the subject.
   if (ABOUT_THE_FIELD.test(s.text)) return false;
-  if (hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
+  // For children "We see with our eyes." and "Your eyes need light to see." are the facts themselves: "we",
+  // "our", "you" and "your" stand for anyone; "I", "my", "let's" and "we're going to" still tell a story or a plan.
+  const contracted = (t: Token, k: number) => /^(?:we|you|i)$/.test(t.lower) && /^['’](?:re|ll|ve|d|m)$/i.test(s.tokens[k + 1]?.text ?? '');
+  const anyone = s.tokens.some((t) => /^(?:we|our|us|you|your)$/.test(t.lower));
+  // ("Your diaphragm was pushing everything down.": what the class just did, in the past, is no fact.)
+  const people = genericPeople
+    ? s.tokens.some((t, k) => SPEAKER.has(t.lower) || contracted(t, k)) || /\bgoing to\b/i.test(s.text) || (anyone && s.tokens.some((t) => /^(?:was|were|did|had)$/i.test(t.text)))
+    : hasAny(s.tokens, PERSONAL) || SECOND_PERSON.has(first.lower);
+  if (people || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS)) return false;
   // "really good at", "fixed really well": chatty; "A cloud is really billions of droplets": "in fact", no hedge.
   const chatty = words.some((t, i) => t.lower === 'really' && !(['DET', 'NUM', 'NOUN'].includes(words[i + 1]?.pos ?? '') && words[i - 1]?.pos === 'AUX'));
   if (chatty || words.filter((t) => HEDGES.has(t.lower)).length > 0 || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
@@ -876,7 +884,26 @@ export function contentKeys(tokens: readonly Token[]): Set<string> {
  * The lecture as timed sentences: fillers removed, unpunctuated captions re-segmented, each sentence
  * tagged (parts of speech, lemmas, entities) and marked as a usable fact or instruction.
  */
-export function readLecture(segments: readonly TranscriptSegment[]): Sentence[] {
+/** While reading a lecture for children: "we", "our", "you", "your" are anyone (see isFactProper). */
+let genericPeople = false;
+/** The speaker and the class as people in the room: never generic. */
+const SPEAKER = new Set(['i', 'me', 'my', 'mine', 'myself', "i'm", "i've", "i'd", "i'll", "let's", "we're", "we've", "we'll", "you're", "you'll", "you've"]);
+
+export interface ReadOptions {
+  /** The lecture is for children: generic "we" and "your" statements are facts ("We hear with our ears."). */
+  children?: boolean;
+}
+
+export function readLecture(segments: readonly TranscriptSegment[], options: ReadOptions = {}): Sentence[] {
+  genericPeople = options.children === true;
+  try {
+    return readLectureWith(segments);
+  } finally {
+    genericPeople = false;
+  }
+}
+
+function readLectureWith(segments: readonly TranscriptSegment[]): Sentence[] {
   const clean = segments
     .filter((s) => s && typeof s.text === 'string' && Number.isFinite(s.start))
     .map((s) => ({ start: s.start, end: Number.isFinite(s.end) && s.end >= s.start ? s.end : s.start, text: s.text }));

@@ -1712,3 +1712,14 @@ describe('question writer: what a strict teacher discarded on a fifteenth unseen
     expect(one('Keep the same cue, keep the same reward, and swap in a new routine.').rule).toBe(true);
   });
 });
+
+describe('question writer: holdout15, lectures for children', () => {
+  it('takes "We hear with our ears." and "Your eyes need light to see." as facts for children (2 of 8 questions were written for the five senses), never "We\'re going on a journey" or what the class did', () => {
+    const kids = (texts: string[]) => readLecture(timed(texts), { children: true });
+    const [ears, eyes, journey, partner, did, mine] = kids(['We hear with our ears.', 'Your eyes need light to see.', "We're going on a journey with a drop of water.", "You'll need a partner, so turn to the person next to you.", 'Your diaphragm was pushing everything down.', 'When I was little, I bit into a lemon.']);
+    expect([ears.fact, eyes.fact]).toEqual([true, true]);
+    expect([journey.fact, partner.fact, did.fact, mine.fact]).toEqual([false, false, false, false]);
+    // For older learners "we" and "your" stay the speaker and the class.
+    expect(readLecture(timed(['Your eyes need light to see.']))[0].fact).toBe(false);
+  });
+});

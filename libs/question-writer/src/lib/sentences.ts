@@ -618,7 +618,14 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:is|are|was|were|'s)\s+(?:a bit |a little |rather |just |sort of |kind of |really )?like (?:a|an|the|your|my|our|when)\b/i.test(s.text)) return false;
   // "The third factor is surface area.": which number the speaker gave an item of a list, a heading.
   if (/^the (?:first|second|third|fourth|fifth|sixth|seventh|next|last|final) (?:[\w-]+ ){0,2}(?:is|are|was|were)\b/i.test(s.text) && s.tokens.filter((t) => t.pos !== 'PUNCT').length <= 9) return false;
-  if (/[:;]/.test(s.text) || /^not$/i.test(first.text)) return false;
+  // ("… each switch can only be in one of two states: on or off.": a short list after a colon ends a statement.)
+  const colon = s.text.indexOf(':');
+  const listEnd = colon > 0 && !s.text.includes(';') && s.text.indexOf(':', colon + 1) < 0 && (() => {
+    const tail = s.tokens.filter((t) => t.from > colon && t.pos !== 'PUNCT');
+    const head = s.tokens.filter((t) => t.to <= colon);
+    return tail.length > 0 && tail.length <= 8 && !tail.some((t) => t.pos === 'VERB' || t.pos === 'AUX') && head.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)));
+  })();
+  if ((/[:;]/.test(s.text) && !listEnd) || /^not$/i.test(first.text)) return false;
   // "For example, …": an example that needs what came before it.
   if (/^(?:for example|for instance|e\.g\.|say|so say)\b/i.test(s.text)) return false;
   // "The last main thing is titration.": talk about the talk.

@@ -1723,3 +1723,11 @@ describe('question writer: holdout15, lectures for children', () => {
     expect(readLecture(timed(['Your eyes need light to see.']))[0].fact).toBe(false);
   });
 });
+
+describe('question writer: holdout15, a short list after a colon', () => {
+  it('takes a statement ending in a short list after a colon as a fact, not a colon before a clause', () => {
+    const [states, clause] = readLecture(timed(['A computer is built from billions of tiny switches called transistors, and each switch can only be in one of two states: on or off.', 'Here it is: an object will stay at rest unless a force acts on it.']));
+    expect(states.fact).toBe(true);
+    expect(clause.fact).toBe(false);
+  });
+});

@@ -433,6 +433,11 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     const named = COLON_NAMED.exec(s.text);
     if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
   }
+  for (let i = 0; i < Math.min(opening.length, 6); i++) {
+    // "Today is radioactive decay.": the day's subject said as a heading.
+    const today = /^(?:today|tonight|this (?:lesson|lecture|session|video|class)) (?:is|'s) (?:all )?(?:about )?([a-z][\w' -]{2,40})[.!]$/i.exec(opening[i].text.trim());
+    if (today && today[1].split(/\s+/).length <= 4 && !PRONOUN.test(today[1]) && !/^(?:a|an|one|the (?:day|first|last|big)|going|all)\b/i.test(today[1]) && spokenOften(sentences, today[1], 2)) return today[1].trim();
+  }
   for (let i = 1; i < Math.min(opening.length, 6); i++) {
     // "Tonight is the first session of our course …" / "So: the symphony orchestra.": a heading said on its own.
     const heading = /^(?:so|right|okay|ok|now)\s*[:,]\s*(?:the\s+)?([a-z][\w' -]{2,40}?)[.!]$/i.exec(opening[i].text.trim());

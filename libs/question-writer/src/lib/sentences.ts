@@ -394,7 +394,7 @@ export function needsContext(s: ParsedSentence): boolean {
   if (s.tokens.some((t, i) => t.lower === 'there' && i > 0 && !/^(?:is|are|was|were|'s|will|would|have|has|had|may|might|can|could|must|should|seem|seems|seemed|used|be|been|being|isn't|aren't|wasn't|weren't|'re)$/i.test(s.tokens[i + 1]?.text ?? ''))) return true;
   // "If you skip the first stage, …": a stage of a process named before.
   if (/\b(?:the|this|that) (?:first|second|third|fourth|next|previous|last|final|other) (?:stage|step|phase|part|bit|one)\b(?! of\b)/i.test(text)) return true;
-  if (/\b(?:that|the same|the following|the next|the previous) (?:year|day|month|week|time|decade|century|moment|point)\b|\b(?:by|until|since|back|before|after) then\b|\bat that (?:time|point|stage)\b/i.test(text)) return true;
+  if (/\b(?:that|that same|this same|the same|the following|the next|the previous) (?:year|day|month|week|time|decade|century|moment|point)\b|\b(?:by|until|since|back|before|after) then\b|\bat that (?:time|point|stage)\b/i.test(text)) return true;
   // "Leonardo was about twenty-three years older.": a comparison without what it is compared with.
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   const last = words[words.length - 1];

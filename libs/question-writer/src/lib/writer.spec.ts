@@ -1724,6 +1724,14 @@ describe('question writer: holdout15, lectures for children', () => {
   });
 });
 
+describe('question writer: holdout15, the day\'s subject and "that same year"', () => {
+  it('titles the lesson "Today is radioactive decay." says (was "Three Main Decay Modes Alpha Beta") and refuses "that same year"', () => {
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    expect(title(['Today is radioactive decay.', "We're going to look at the three main decay modes alpha beta."], ['Radioactive decay is random.', 'Alpha decay gives off a helium nucleus.', 'Beta decay turns a neutron into a proton.', 'Gamma rays carry no charge.'])).toBe('Radioactive Decay');
+    expect(readLecture(timed(['Emmeline Pankhurst died that same year, just weeks before it became law.']))[0].fact).toBe(false);
+  });
+});
+
 describe('question writer: holdout15, a short list after a colon', () => {
   it('takes a statement ending in a short list after a colon as a fact, not a colon before a clause', () => {
     const [states, clause] = readLecture(timed(['A computer is built from billions of tiny switches called transistors, and each switch can only be in one of two states: on or off.', 'Here it is: an object will stay at rest unless a force acts on it.']));

@@ -185,11 +185,7 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
       // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
       const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
-      // "a regressive tax is one where the percentage of income | you pay goes down": after "where", "which",
-      // "that" … with no verb yet, "you pay" finishes the open clause ("… of income you pay"), it opens no sentence.
-      const relativeAt = tokens.slice(first, i).map((x) => x.lower).lastIndexOf('where') >= 0 ? first + tokens.slice(first, i).map((x) => x.lower).lastIndexOf('where') : -1;
-      const openRelative = [relativeAt, ...['which', 'who', 'whose', 'whom'].map((w) => { const k = tokens.slice(first, i).map((x) => x.lower).lastIndexOf(w); return k >= 0 ? first + k : -1; })].some((k) => k >= 0 && !tokens.slice(k + 1, i).some((x) => x.pos === 'VERB' || x.pos === 'AUX'));
-      const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative;
+      const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative(tokens, first, i);
       const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
       const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
@@ -221,6 +217,18 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
   }
   flush(tokens.length);
   return out;
+}
+
+/**
+ * "a regressive tax is one where the percentage of income | you pay goes down": after "where", "which", "who" …
+ * with no verb yet, "you pay" finishes the open clause ("… of income you pay"), it opens no sentence.
+ */
+function openRelative(tokens: readonly Token[], first: number, at: number): boolean {
+  for (let k = at - 1; k >= first; k--) {
+    if (tokens[k].pos === 'VERB' || tokens[k].pos === 'AUX') return false;
+    if (/^(?:where|which|who|whose|whom)$/.test(tokens[k].lower)) return true;
+  }
+  return false;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { startYouTubeStub, type StackOptions, type YouTubeStub } from '@veolearn/testing';
 import { join } from 'node:path';
-import { newAccount, SCREENSHOT_DIR, signUpViaApi, useBrowserSuite } from './support';
+import { newAccount, posterSize, SCREENSHOT_DIR, signUpViaApi, useBrowserSuite } from './support';
 
 const VIDEO_URL = 'https://www.youtube.com/watch?v=dQw4w9WgXcQ';
 
@@ -301,12 +301,7 @@ describe('create wizard in the browser (no YouTube key)', () => {
     const element = page.getByTestId('player').locator('video');
     await element.waitFor();
     expect(await element.getAttribute('poster')).toMatch(new RegExp(`^/api/media/${body.videoId}/poster\\?access=`));
-    expect(await element.evaluate(async (v: HTMLVideoElement) => {
-      const image = new Image();
-      image.src = v.poster;
-      await image.decode();
-      return [image.naturalWidth, image.naturalHeight];
-    })).toEqual([320, 180]);
+    expect(await posterSize(element)).toEqual([320, 180]);
   });
 });
 

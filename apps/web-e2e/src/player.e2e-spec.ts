@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { newAccount, screenshot, signUpViaApi, useBrowserSuite, apiJson, unlimitedSession } from './support';
+import { newAccount, posterSize, screenshot, signUpViaApi, useBrowserSuite, apiJson, unlimitedSession } from './support';
 
 /** 320×180, about 20 s, a moving clock; made by fixtures/make-lesson-webm.cjs (no duration in its header). */
 const LESSON_WEBM = readFileSync(join(__dirname, '..', 'fixtures', 'lesson.webm'));
@@ -310,12 +310,7 @@ describe('interactive video player in the browser', () => {
       expect(await element.getAttribute('poster')).toBe(`/api/media/${id}/poster`);
       expect(await element.getAttribute('preload')).toBe('none');
       // The poster is the frame lesson-poster.jpg holds, decodable by the browser.
-      expect(await element.evaluate(async (v: HTMLVideoElement) => {
-        const image = new Image();
-        image.src = v.poster;
-        await image.decode();
-        return [image.naturalWidth, image.naturalHeight];
-      })).toEqual([320, 180]);
+      expect(await posterSize(element)).toEqual([320, 180]);
       await page.getByTestId('time-display').filter({ hasText: '0:00 / 0:20' }).waitFor();
       expect(await page.getByTestId('question-marker').count()).toBe(1);
       await new Promise((r) => setTimeout(r, 500));

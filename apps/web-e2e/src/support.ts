@@ -86,6 +86,16 @@ export async function unlimitedSession(stack: RunningStack): Promise<string> {
 }
 
 /** WCAG 2.0 and 2.1 A/AA (2.1 A brings label-in-name, 2.5.3), and the best practices (heading order). */
+/** The natural size of a <video>'s poster as the browser decodes it ([width, height]). */
+export function posterSize(video: Locator): Promise<number[]> {
+  return video.evaluate(async (v: HTMLVideoElement) => {
+    const image = new Image();
+    image.src = v.poster;
+    await image.decode();
+    return [image.naturalWidth, image.naturalHeight];
+  });
+}
+
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 export interface AxeViolation {

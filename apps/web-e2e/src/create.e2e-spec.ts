@@ -90,7 +90,7 @@ describe('create wizard in the browser (no YouTube key)', () => {
     // A link that is not YouTube is refused.
     await page.getByLabel('YouTube link', { exact: true }).fill('https://vimeo.com/123456');
     await page.getByRole('button', { name: 'Use Video' }).click();
-    await toast('Invalid YouTube URL').getByText('Please enter a valid YouTube URL').waitFor();
+    await toast('Invalid YouTube URL', 'Please enter a valid YouTube URL').waitFor();
     expect(await page.getByText('No video selected yet').count()).toBe(1);
 
     // A YouTube link: without an API key the details are honestly missing.
@@ -242,7 +242,7 @@ describe('create wizard in the browser (no YouTube key)', () => {
     await tab('Interactions').click();
     const generate = page.getByRole('button', { name: 'Generate Interactive Video' });
     await generate.click();
-    await toast('Missing Content').getByText('Please add a video or transcript content first').waitFor();
+    await toast('Missing Content', 'Please add a video or transcript content first').waitFor();
 
     await tab('Transcript').click();
     await page.getByLabel('Transcript', { exact: true }).fill('Only a few words.');

@@ -282,7 +282,7 @@ describe('question editor in the browser', () => {
     await timeline.fill('500');
     await sql('UPDATE library.videos SET duration = 120 WHERE id = $1', [id]);
     await suite.page.getByRole('button', { name: 'Save Question' }).click();
-    await toast('Update Failed').getByText('timestamp must not be after the end of the video (120 s)').waitFor();
+    await toast('Update Failed', 'timestamp must not be after the end of the video (120 s)').waitFor();
     await alert.getByText('timestamp must not be after the end of the video (120 s)').waitFor();
     expect(byType(await stored(token, id), 'single_choice').timestamp).toBe(30);
 

@@ -122,8 +122,60 @@ export interface BrowserSuite {
   /** A fresh 1280×800 page for every test. */
   page: Page;
   url(path: string): string;
-  /** The toast whose text contains `text`. */
-  toast(text: string): Locator;
+  /** The toast whose text contains `text` (and `description`, when given): see ToastProbe. */
+  toast(text: string, description?: string): ToastProbe;
+}
+
+/**
+ * A toast to wait for. `waitFor()` resolves once a toast with the text has been shown since the
+ * last wait that took one with that text, whether it is still up or not. Looking for it on screen
+ * missed toasts on a loaded machine: the toast stays 1.5 s, the only `role="status"` in it is
+ * Radix's screen-reader announcer, which lives 1 s, and a closing dialog keeps the page
+ * aria-hidden for part of that. `waitFor({ state: 'hidden' })` waits for it to be gone.
+ */
+export interface ToastProbe {
+  waitFor(options?: { state?: 'visible' | 'hidden'; timeout?: number }): Promise<void>;
+}
+
+/** The toasts on screen: Radix renders each as an `li` in the "Notifications (F8)" region. */
+const TOAST_SELECTOR = '[role="region"][aria-label^="Notifications"] li';
+
+/**
+ * Runs in every page before its own scripts: logs each toast once, as it is added, with its text
+ * then and a handle to read it later.
+ */
+const TOAST_LOG_SCRIPT = `(() => {
+  const seen = new WeakSet();
+  const log = (window.__veoToasts = []);
+  const look = () => {
+    for (const el of document.querySelectorAll(${JSON.stringify(TOAST_SELECTOR)})) {
+      if (seen.has(el) || !(el.textContent || '').trim()) continue;
+      seen.add(el);
+      log.push({ el, first: el.textContent, taken: false });
+    }
+  };
+  new MutationObserver(look).observe(document, { childList: true, subtree: true, characterData: true });
+})();`;
+
+interface ToastLogEntry {
+  el: Element;
+  first: string;
+  taken: boolean;
+}
+
+/**
+ * Takes the first toast logged after the last one taken (of any text) whose text contains `text`,
+ * case and spacing aside as with hasText: a toast shown before one the test already waited for
+ * does not answer a later wait.
+ */
+function takeLoggedToast(texts: string[]): boolean {
+  const norm = (value: string | null | undefined) => (value ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  const has = (value: string | null) => texts.every((text) => norm(value).includes(norm(text)));
+  const log = (window as unknown as { __veoToasts?: ToastLogEntry[] }).__veoToasts ?? [];
+  const after = log.map((entry) => entry.taken).lastIndexOf(true) + 1;
+  const hit = log.slice(after).find((entry) => has(entry.first) || has(entry.el.textContent));
+  if (hit) hit.taken = true;
+  return Boolean(hit);
 }
 
 /**
@@ -134,7 +186,16 @@ export function useBrowserSuite(options: StackOptions): BrowserSuite {
   let context: BrowserContext | undefined;
   const suite = {
     url: (path: string) => `${suite.stack.baseUrl}${path}`,
-    toast: (text: string) => suite.page.getByRole('status').filter({ hasText: text }).first(),
+    toast: (text: string, description?: string): ToastProbe => ({
+      async waitFor(options = {}) {
+        if (options.state === 'hidden') {
+          await suite.page.locator(TOAST_SELECTOR).filter({ hasText: text }).filter({ hasText: description ?? '' }).first().waitFor(options);
+          return;
+        }
+        const texts = description === undefined ? [text] : [text, description];
+        await suite.page.waitForFunction(takeLoggedToast, texts, { polling: 100, timeout: options.timeout });
+      },
+    }),
   } as BrowserSuite;
 
   beforeAll(async () => {
@@ -156,6 +217,7 @@ export function useBrowserSuite(options: StackOptions): BrowserSuite {
     // browser down on close) must not fail every test after it: start a new one.
     if (!suite.browser.isConnected()) suite.browser = await launchBrowser();
     context = await suite.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    await context.addInitScript(TOAST_LOG_SCRIPT);
     suite.page = await context.newPage();
   });
 

@@ -495,6 +495,9 @@ export function changeSibling(s: Sentence, terms: readonly Term[], sentences: re
       if (sentences.some((other) => other.index !== s.index && phrase.test(other.text) && context.every((k) => says(other, k)))) continue;
       const siblingTerm = terms.find((t) => t.display.toLowerCase() === sibling.toLowerCase() || t.key === sibling.toLowerCase());
       if (siblingTerm && siblingTerm.occurrences.length < 2) continue;
+      // "plate boundaries" → "destructive boundaries": a kind named by a property is a kind of the other, no rival.
+      const said = sentences.flatMap((x) => x.tokens.filter((t, k) => t.lower === word && x.tokens[k + 1]?.lemma === term.head));
+      if (said.length > 0 && said.every((t) => modifierKind(t) !== modifierKind(modifier))) continue;
       // "a primary" ↔ "an inner": the article before agrees.
       const article = s.tokens[token - 1];
       let from = modifier.from;
@@ -564,6 +567,7 @@ export function swapFits(sentences: readonly Sentence[], s: Sentence, token: num
   // A phrase ending in a verb-like plural the tagger took for a noun ("magma rises"): not a noun to replace.
   if (misreadVerbPhrase(s.tokens, token, length)) return false;
   const term = terms.find((t) => t.display.toLowerCase() === candidate.toLowerCase()) ?? terms.find((t) => t.occurrences.some((o) => o.surface.toLowerCase() === candidate.toLowerCase()));
+  if (term && subtypeOfOther(s, token, length, term, sentences)) return false;
   const here = determinerOf(s.tokens, token);
   // "Reefs cover …": a capitalised first word the tagger reads as a name is still a plural noun.
   const plural = pluralToken(head) || (head.pos === 'PROPN' && token + length - 1 === 0 && /[^s]s$/.test(head.lower) && isKnown(head.lower, 'noun') && baseForm(head.lower, 'noun') !== head.lower);
@@ -584,6 +588,28 @@ export function swapFits(sentences: readonly Sentence[], s: Sentence, token: num
   if (here.det === 'a') return uses.some((u) => u.det === 'a' || u.plural);
   if (here.det === 'bare') return term.pos === 'PROPN' || uses.some((u) => u.det === 'bare' && !u.plural);
   return true;
+}
+
+/**
+ * "plate boundaries" and "destructive boundaries": the same head, one named by what it belongs to (a noun),
+ * the other by a property (an adjective). A destructive boundary is a plate boundary, so the swap may leave a
+ * "false" statement true; two of one pattern ("destructive"/"constructive", "plate"/"fault") are rivals.
+ */
+function subtypeOfOther(s: Sentence, token: number, length: number, term: Term, sentences: readonly Sentence[]): boolean {
+  const o = term.occurrences[0];
+  if (length < 2 || !o || o.length < 2) return false;
+  const theirs = sentences[o.sentence].tokens;
+  const [myHead, theirHead] = [s.tokens[token + length - 1], theirs[o.token + o.length - 1]];
+  if (myHead.lemma !== theirHead.lemma) return false;
+  const mine = modifierKind(s.tokens[token + length - 2]);
+  const other = modifierKind(theirs[o.token + o.length - 2]);
+  return mine !== other && mine !== 'other' && other !== 'other';
+}
+
+/** What a word before a head noun names: a property ("destructive", "frozen") or what it belongs to ("plate"). */
+function modifierKind(t: Token): 'adj' | 'noun' | 'other' {
+  if (t.pos === 'ADJ' || (t.pos === 'VERB' && /(?:ed|ing)$/.test(t.lower))) return 'adj';
+  return t.pos === 'NOUN' || t.pos === 'PROPN' ? 'noun' : 'other';
 }
 
 /** The written shape of a name WordNet does not know: code ("calculateTotal"), a version ("ES6"), an acronym ("SQL") or a name. */

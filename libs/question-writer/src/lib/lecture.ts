@@ -71,7 +71,8 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   const subject = lessonSubject(sentences, terms, definitions[0]);
   // The opening chapter that frames the lesson is titled with the lesson's subject, when no other chapter has it.
   if (subject && chapters[0] && INTRODUCTIONS.has(chapters[0])) {
-    const title = titleCase(subject.replace(/^(?:today|now|so|and|ok|okay|the|a|an)\s+/i, '')).slice(0, 60);
+    // ("Your Five Senses" for children: a chapter title names the thing, "Five Senses".)
+    const title = titleCase(subject.replace(/^(?:(?:today|now|so|and|ok|okay|the|a|an|your|our|my)\s+)+/i, '')).slice(0, 60);
     if (!chapters.some((c) => c.title.toLowerCase() === title.toLowerCase())) chapters[0].title = title;
   }
   return {

@@ -157,7 +157,8 @@ function signpostTopic(sentence: Sentence): string | null {
       if (next && next[1] - a < 6) last = next[1];
     }
     let first = a;
-    while (first < last && (sentence.tokens[first].pos === 'NUM' || sentence.tokens[first].pos === 'DET')) first++;
+    // ("this first aid refresher": an ordinal that is part of a name stays.)
+    while (first < last && (sentence.tokens[first].pos === 'NUM' || sentence.tokens[first].pos === 'DET') && !isKnown(`${sentence.tokens[first].lower} ${sentence.tokens[first + 1].lower}`, 'noun')) first++;
     const text = sentence.text.slice(sentence.tokens[first].from, sentence.tokens[last].to);
     if (last === b && /^(?:thing|things|bit|way|lot|stuff|example|one|kinds?|types?|sorts?|ways?)$/i.test(text)) return null;
     return /^(?:thing|things|bit|lot|stuff|one)\b/i.test(text) ? null : text;

@@ -40,8 +40,11 @@ const HEDGES = new Set(['honestly', 'either', 'neither', 'supposedly', 'allegedl
 
 /** "Step one, …", "And step nine, …": a numbered item of a sequence. */
 export const STEP_PREFIX = /^(?:and\s+|so\s+)?step\s+(?:one|two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b\s*[,:.-]?\s*/i;
-/** Openers of a worked example: "Notice that …", "Someone writes …", "Say we have …", "Imagine …", "Suppose …". */
-const EXAMPLE_OPENER = /^(?:(?:so|now|and|okay|ok|right),?\s+)?(?:notice that|note that|someone (?:writes|types|runs|tries|says|asks)|(?:let's )?say (?:we|you|there)|imagine|suppose|picture this|for (?:example|instance)|let's say)\b/i;
+/**
+ * Openers of a worked example: "Notice that …", "Someone writes …", "Say we have …", "Imagine …", "Suppose …",
+ * "Take a credit card at twenty four percent APR." (a thing with the example's figures, not an order).
+ */
+const EXAMPLE_OPENER = /^(?:(?:so|now|and|okay|ok|right),?\s+)?(?:notice that|note that|someone (?:writes|types|runs|tries|says|asks)|(?:let's )?say (?:we|you|there)|imagine|suppose|picture this|for (?:example|instance)|let's say|take (?:a|an) [^.!?]*?\b(?:at|of|with|for|worth|costing|earning|paying|charging) (?:about |around )?[£$€]?(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|a hundred|a thousand|a million))\b/i;
 /** A query or call read aloud: "SELECT … FROM …", "INSERT INTO …", "print of x". */
 const CODE_ALOUD = /\b(?:SELECT\b[^.!?]*\bFROM|INSERT INTO|UPDATE\b[^.!?]*\bSET|DELETE FROM)\b|\b\w+ of \w+ (?:FROM|WHERE)\b/;
 const NUM_WORD = '(?:\\d[\\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\\w+)?';
@@ -178,7 +181,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const next = tokens[i + 1];
     // ("… as income | rises income tax is …": "rises" after a noun is that noun's verb, no subject of a definition.)
     const verbOfPrev = !!prev && /[^s]s$/.test(t.lower) && isKnown(t.lower.replace(/s$/, ''), 'verb') && ['NOUN', 'PROPN'].includes(prev.pos);
-    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev) {
+    // ("… pretty low as far as rubisco is concerned carbon | dioxide is the substrate …": one name, "carbon dioxide".)
+    const compound = !!prev && isKnown(`${prev.lower} ${t.lower}`, 'noun');
+    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev && !compound) {
       flush(i);
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
       flush(i);
@@ -186,14 +191,21 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
       const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative(tokens, first, i);
-      const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && nounPhraseThenVerb(tokens, i + 1);
+      // ("… the initial activity times | a half raised to …", "three times a day": "times" there is multiplication.)
+      const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && prev.lower !== 'times' && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
-      const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
+      // ("… decays to thorium two thirty four | alpha particles are heavy …": after a number that names a noun
+      // before it too, not one that counts the noun after it: "invented by one person".)
+      let beforeNumber = i - 1;
+      while (beforeNumber > first && tokens[beforeNumber].pos === 'NUM') beforeNumber--;
+      const namedNumber = prev.pos === 'NUM' && ['NOUN', 'PROPN'].includes(tokens[beforeNumber].pos);
+      const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && (['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) || namedNumber) && definitionAhead(tokens, i) && !verbOfPrev && !compound) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
       // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
       // "… with the same resources and you might think …": the same with a pronoun as the second subject.
       const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
       const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
-      const stutter = prev.lower === t.lower && t.pos !== 'PUNCT';
+      // ("… rent is an expense | expenses increase with a debit": the noun said again, as the subject of a new clause.)
+      const stutter = (prev.lower === t.lower && t.pos !== 'PUNCT') || (prev.pos === 'NOUN' && t.pos === 'NOUN' && prev.lemma === t.lemma && prev.lower !== t.lower);
       // ("… ago during the last ice age": after a preposition or a verb "the last …" is its object.)
       const ordinal = t.lower === 'the' && /^(?:first|second|third|fourth|fifth|next|last|final)$/.test(next?.lower ?? '') && !['ADP', 'VERB', 'AUX', 'DET', 'SCONJ'].includes(prev.pos);
       const pluralSubject = prev.pos === 'NOUN' && (prev.lower !== prev.lemma || /^(?:people|children|men|women|police|staff|cattle)$/.test(prev.lower));
@@ -329,7 +341,18 @@ function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
   let j = i;
   while (j < tokens.length && j < i + 4 && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'NOUN' || tokens[j].pos === 'PROPN' || tokens[j].pos === 'NUM')) j++;
   const last = tokens[j - 1];
-  return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || tokens[j]?.pos === 'VERB');
+  return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || (tokens[j]?.pos === 'VERB' && !reducedPassive(tokens, j)));
+}
+
+/**
+ * "protons and neutrons held together by the strong force": a past form followed by "by" (after at most one
+ * particle) describes the noun before it, as a passive without "are"; it is no verb of a new clause.
+ */
+function reducedPassive(tokens: readonly Token[], j: number): boolean {
+  const verb = tokens[j];
+  if (verb.lower === verb.lemma || /ing$/.test(verb.lower)) return false;
+  const by = tokens[j + 1]?.pos === 'ADV' ? tokens[j + 2] : tokens[j + 1];
+  return by?.lower === 'by';
 }
 
 /** A noun phrase of up to three words at i, then "is/are" and a determiner, adjective, gerund or noun: "memory is the process". */
@@ -428,6 +451,8 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "If not, you should shout for help …", "If so, …", "Otherwise, …": the answer to a check said before.
+  if (/^(?:if (?:not|so|yes|no)|otherwise|if that's the case|if that fails|if they don't|if it doesn't)\b/i.test(text)) return true;
   // "Five days later, Lincoln is shot …": later than what was said before.
   if (/^(?:(?:a|one|two|three|four|five|six|seven|eight|nine|ten|a few|several|\d+) )?(?:days?|weeks?|months?|years?|hours?|minutes?|decades?) (?:later|after that|afterwards)\b/i.test(text)) return true;
   // "South Carolina goes first, in December 1860.": first in what was just described.
@@ -639,7 +664,9 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
   // "The most common way is called …", "The classic example is …": a way or example of what was said before.
-  if (/^(?:the|a|an) (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot) (?:is|was|are)\b/i.test(s.text)) return false;
+  if (/^(?:the|a|an) (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot|analogy|comparison|metaphor|illustration|picture|image) (?:is|was|are)\b/i.test(s.text)) return false;
+  // "Tonight's topic is compound interest.", "Today's lesson is on …": what the lesson is about, not a fact of it.
+  if (/^(?:today's|tonight's|this (?:week's|morning's|afternoon's|evening's|lesson's|session's)|our|the) (?:topic|subject|lesson|lecture|session|theme|focus|talk|class)(?: today| tonight)? (?:is|was|will be)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
   if (/\b(?:this way|that way|like this|like that|the same|as well|these ones|those ones|the other one|here|there's one)\b/i.test(s.text)) return false;
   if (needsContext(s)) return false;
@@ -672,7 +699,8 @@ function isFactProper(s: ParsedSentence): boolean {
   // A finite verb: an auxiliary or a verb that is not a bare participle ("…, skilled workers losing their livelihoods").
   // "On one side, the Triple Alliance, formed in 1882, of …": a participle after a comma describes a noun; it is no main verb.
   // "Feet apart, with one leg slightly forward to keep your balance.": an infinitive ("to keep") is no finite verb;
-  // "Use TILE to assess the risk.": nor is a bare verb opening the sentence (an order, with no subject).
+  // "Use TILE to assess the risk.": nor is a bare verb opening the sentence (an order, with no subject), or
+  // one with no subject before it ("Danger, response, shout for help, airway, then breathing.": a list of steps).
   const firstWord = s.tokens.findIndex((t) => t.pos !== 'PUNCT');
   // "Oxygen combines with …": the tagger may read a verb in -s after a noun as a plural noun.
   const misreadVerb = (t: Token, i: number) => (t.pos === 'NOUN' && i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN'].includes(s.tokens[i - 1].pos) && ['ADP', 'ADV', 'DET', 'ADJ', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') && (baseForm(t.lower, 'verb') ?? t.lower) !== t.lower) || pluralSubjectVerb(s.tokens, i);
@@ -681,7 +709,7 @@ function isFactProper(s: ParsedSentence): boolean {
   const relativeFrom = s.tokens.findIndex((t, i) => i > 0 && ((s.tokens[i - 1].text === ',' && /^(?:which|who|whose|where|when)$/i.test(t.text)) || (t.lower === 'what' && s.tokens[i - 1].pos === 'ADP')));
   const relativeTo = relativeFrom < 0 ? -1 : s.tokens.findIndex((t, i) => i > relativeFrom && t.text === ',');
   const inRelative = (i: number) => relativeFrom >= 0 && i > relativeFrom && (relativeTo < 0 || i < relativeTo);
-  if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(i === firstWord && t.lower === t.lemma) && !((/(?:ed|en)$/.test(t.lower) || PARTICIPLES.test(t.lower)) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
+  if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(t.lower === t.lemma && (i === firstWord || !['NOUN', 'PROPN', 'PRON', 'ADV', 'AUX', 'PART', 'CCONJ', 'ADJ'].includes(s.tokens[i - 1]?.pos ?? ''))) && !((/(?:ed|en)$/.test(t.lower) || PARTICIPLES.test(t.lower)) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
@@ -838,7 +866,7 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:before (?:next|the next) (?:week|lesson|session|class|time)|by next (?:week|lesson|session|class)|your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers)\b/i;
+const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:before (?:next|the next) (?:week|lesson|session|class|time)|by next (?:week|lesson|session|class)|your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers|(?:school|field|class) trip|nobody panic|don't panic)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -850,7 +878,7 @@ export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody
 function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
-  if (DEMO_ORDER.test(s.text)) return false;
+  if (DEMO_ORDER.test(s.text) || EXAMPLE_OPENER.test(s.text)) return false;
   // "Ask for their view and genuinely consider it.": whose view? The person is in the sentences before.
   if (s.tokens.slice(0, 6).some((t) => /^(?:their|them|they|his|her|him|she|he)$/i.test(t.text))) return false;
   // "Push a door, that's a force.": an example named, not a rule to follow.

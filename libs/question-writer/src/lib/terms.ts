@@ -1,6 +1,6 @@
 import type { Token } from './nlp';
 import type { Sentence } from './sentences';
-import { baseForm, nounClass } from './wordnet';
+import { baseForm, isKnown, nounClass } from './wordnet';
 
 /** A noun phrase the speaker uses, with what kind of thing it names. */
 export interface Term {
@@ -56,7 +56,8 @@ const NOT_TERMS = new Set(['alright', 'okay', 'ok', 'hey', 'hi', 'hello', 'yes',
 export function nounPhraseSpans(tokens: readonly Token[], fixed: ReadonlySet<string> = NO_FIXED): Array<[number, number]> {
   const spans: Array<[number, number]> = [];
   const isNoun = (t: Token | undefined) => t !== undefined && (t.pos === 'NOUN' || t.pos === 'PROPN');
-  const isAdj = (t: Token | undefined, k = -1) => t !== undefined && t.pos === 'ADJ' && (!SOFT_ADJECTIVES.has(t.lower) || (k >= 0 && fixed.has(`${t.lower} ${tokens[k + 1]?.lemma ?? ''}`)));
+  // ("first aid", "high tide", "big bang": a soft adjective that WordNet knows as part of the name stays in it.)
+  const isAdj = (t: Token | undefined, k = -1) => t !== undefined && t.pos === 'ADJ' && (!SOFT_ADJECTIVES.has(t.lower) || (k >= 0 && (fixed.has(`${t.lower} ${tokens[k + 1]?.lemma ?? ''}`) || (tokens[k + 1]?.pos === 'NOUN' && isKnown(`${t.lower} ${tokens[k + 1].lemma}`, 'noun')))));
   let i = 0;
   while (i < tokens.length) {
     let j = i;

@@ -1739,3 +1739,61 @@ describe('question writer: holdout15, a short list after a colon', () => {
     expect(clause.fact).toBe(false);
   });
 });
+
+describe('question writer: holdout15, captions cut before a participle', () => {
+  it('keeps "protons and neutrons held together by …" and "times a half raised to …" in one sentence (were the fragments "Neutrons held together by the strong nuclear force." and "A half raised to the power of …")', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout15');
+    const parsed = parseTranscript(readFileSync(join(root, 'radioactive-decay-half-life-autocaptions.vtt'), 'utf8'), { durationSeconds: 303 });
+    const texts = readLecture(parsed.segments).map((x) => x.text);
+    expect(texts.some((t) => /made of protons and neutrons held together by the strong nuclear force\.$/.test(t))).toBe(true);
+    expect(texts).toContain('In general the activity is the initial activity times a half raised to the power of the number of half-lives.');
+    expect(texts.some((t) => /^(?:Neutrons held|A half raised)/.test(t))).toBe(false);
+    // "… thorium two thirty four | alpha particles are heavy …": "alpha particles" stays one name, cut from the number before it.
+    expect(texts).toContain('Alpha particles are heavy and carry a charge of plus two.');
+  });
+
+  it('cuts "… rent is an expense | expenses increase with a debit" where the noun is said again as a new subject, and not "by one | person"', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout');
+    const parsed = parseTranscript(readFileSync(join(root, 'accounting-double-entry.srt'), 'utf8'), {});
+    const texts = readLecture(parsed.segments).map((x) => x.text);
+    expect(texts).toContain('Rent is an expense.');
+    expect(texts.some((t) => /expense expenses/i.test(t))).toBe(false);
+  });
+
+  it('still cuts before a new clause whose verb is in the past ("… in 1989 and the wall fell …")', () => {
+    const captions = ['the crowds gathered at the checkpoints in november', 'nineteen eighty nine and the guards opened the gates', 'that night and the wall fell within a year', 'so the east german leaders agreed to talks', 'and the two states signed a treaty'];
+    const segments = captions.map((text, k) => ({ start: k * 3, end: k * 3 + 3, text }));
+    const texts = readLecture(segments).map((x) => x.text);
+    expect(texts.some((t) => /^The guards opened the gates/.test(t))).toBe(true);
+  });
+});
+
+describe('question writer: what a strict teacher discarded on a sixteenth unseen set (holdout16)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  it('asks nothing about "If not, …", the evening\'s topic, "the classic analogy" or the opening of an example ("Take a credit card at …")', () => {
+    expect(one('If not, shout for help, and move straight on to their airway.').rule).toBe(false);
+    expect(one('If so, the casualty should be put in the recovery position.').fact).toBe(false);
+    expect(one("Tonight's topic is compound interest.").fact).toBe(false);
+    expect(one('The classic analogy is the index at the back of a textbook.').fact).toBe(false);
+    expect(one('Take a credit card at twenty four percent APR.').rule).toBe(false);
+    // Still a fact and still rules.
+    expect(one('Compound interest is interest paid on the interest already earned.').fact).toBe(true);
+    expect(one('Take a sample of the water from the middle of the stream.').rule).toBe(true);
+    expect(one('Shout for help and move straight on to their airway.').rule).toBe(true);
+  });
+
+  it('takes no list of steps without a subject as a statement ("Danger, response, shout for help, airway, then breathing, …"), and titles "this first aid refresher" whole', () => {
+    expect(one('Danger, response, shout for help, airway, then breathing, for no more than ten seconds.').fact).toBe(false);
+    expect(one('Plants grow, flower and die within a single year.').fact).toBe(true);
+    const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
+    expect(title(['Hello and welcome to this first aid refresher.', 'First aid can save a life.'], ['Check for danger before you help.', 'First aid starts with a check for a response.', 'CPR keeps blood moving to the brain.', 'A first aid kit should be easy to find.'])).toBe('First Aid Refresher');
+  });
+
+  it('never swaps "plate boundaries" for "destructive boundaries" (a kind of it, so the "false" statement was true), but swaps two kinds alike', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout16');
+    const lecture = analyseLecture(parseTranscript(readFileSync(join(root, 'volcanoes-types-eruptions.srt'), 'utf8'), { durationSeconds: 312 }).segments);
+    const sentence = (re: RegExp) => lecture.sentences.find((x) => re.test(x.text))!;
+    expect(changeSibling(sentence(/^Most volcanoes are found along plate boundaries/), lecture.terms, lecture.sentences)?.text ?? '').not.toMatch(/destructive|constructive/);
+    expect(changeSibling(sentence(/an extinct volcano is not expected/i), lecture.terms, lecture.sentences)?.text).toMatch(/an (?:active|dormant) volcano is not expected/);
+  });
+});

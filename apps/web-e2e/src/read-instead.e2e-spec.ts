@@ -167,8 +167,18 @@ describe('Read instead: the lesson as text when the video cannot play', () => {
       await expectNoOverflow(page);
       await shot(page, `failure-${width}`, false);
 
-      // The reading view: the first chapter's title and clean text, then (on request) its question.
+      // The reading view: the first chapter's title and clean text, then (on request) its question. The chapters'
+      // text comes late here (as on a slow network): no question opens before its chapter has been read.
+      let releaseText = () => undefined as void;
+      const textHeld = new Promise<void>((resolve) => (releaseText = resolve));
+      await page.route(`**/api/play/${videoId}/reading`, async (route) => {
+        await textHeld;
+        await route.continue();
+      });
       await readInstead.click();
+      await page.getByText('Loading the lesson text...').waitFor();
+      await page.waitForTimeout(1500);
+      releaseText();
       const view = page.getByTestId('reading-view');
       await view.waitFor();
       await page.getByText('The video could not load on this network.').waitFor();

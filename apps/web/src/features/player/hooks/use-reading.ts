@@ -86,10 +86,15 @@ export function useReadingEngine(playback: PlaybackView, backend: AttemptBackend
   const nextChapter = next ? sections.findIndex((s) => s.questions.some((q) => q.id === next.id)) : -1;
   /** Chapters on screen: up to the one whose question is next (all once every question is settled). */
   const shownChapters = next && nextChapter >= 0 ? sections.slice(0, nextChapter + 1) : sections;
-  /** The next question's chapter has been read: said so, or one of its questions already answered (a resumed attempt). */
+  /**
+   * The next question's chapter has been read: said so, or one of its questions already answered (a resumed attempt).
+   * Never before the chapters' text has loaded: until then no question has a chapter, and the first one opened
+   * above a view with no text to read (on a slow network, a learner saw the question before its chapter).
+   */
   const answered = new Set((attempt?.answers ?? []).map((a) => a.interactionId));
   const chapterRead =
-    nextChapter < 0 || readChapters.has(nextChapter) || (sections[nextChapter]?.questions.some((q) => answered.has(q.id)) ?? false);
+    reading.data !== undefined &&
+    (nextChapter < 0 || readChapters.has(nextChapter) || (sections[nextChapter]?.questions.some((q) => answered.has(q.id)) ?? false));
 
   function announce(text: string) {
     setAnnouncement((previous) => (previous === text ? `${text}\u00a0` : text));

@@ -49,6 +49,8 @@ module.exports = {
     ...(natsSubset ? TCP_ONLY.map(specPattern) : []),
     ...(part === 'parallel' ? SERIAL.map(specPattern) : []),
   ],
+  // One more run for a failed test, its first error printed (retry-setup.cjs).
+  setupFilesAfterEnv: ['<rootDir>/retry-setup.cjs'],
   transform: { '^.+\\.[tj]s$': ['@swc/jest', require('../../jest.swc.cjs')] },
   moduleNameMapper: require('../../jest.paths.cjs'),
   testTimeout: 60_000,

@@ -333,6 +333,11 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
       const [year, event] = /^In /.test(m[0]) ? [Number(m[1]), m[2]] : [Number(m[2]), m[1]];
       // "Italy didn't actually fight …": what did not happen is no event to put in order.
       if (/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event)) return null;
+      // "… a daughter, Mary, born in 1516.": the year belongs to a participle after a comma; without it the
+      // event ends "Mary, born". ("The Wall fell in 1989." keeps its main verb.)
+      const words = event.split(/\s+/);
+      const last = [...s.tokens].reverse().find((t) => t.text === words[words.length - 1]);
+      if (last && last.pos === 'VERB' && /,$/.test(words[words.length - 2] ?? '')) return null;
       if (event.split(/\s+/).length < 3 || event.split(/\s+/).length > 20 || /\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(event.split(/\s+/).slice(0, 8).join(' '))) return null;
       return { year, event: event[0].toUpperCase() + event.slice(1), sentence: s.index };
     })

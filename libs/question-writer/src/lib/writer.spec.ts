@@ -1789,6 +1789,14 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     expect(title(['Hello and welcome to this first aid refresher.', 'First aid can save a life.'], ['Check for danger before you help.', 'First aid starts with a check for a response.', 'CPR keeps blood moving to the brain.', 'A first aid kit should be easy to find.'])).toBe('First Aid Refresher');
   });
 
+  it('puts no event in a chronology that loses its sense without its year ("…, a daughter, Mary, born"), and keeps "The Wall fell"', () => {
+    const events = (texts: string[]) => findSequences(readLecture(timed(texts))).flatMap((q) => q.items);
+    const tudors = events(['Henry and Catherine had only one surviving child, a daughter, Mary, born in 1516.', 'In 1527, Rome was sacked by the troops of Charles the Fifth.', 'In 1529, Cardinal Wolsey failed to get the annulment and fell from power.', 'In 1533, Henry secretly married Anne Boleyn.']);
+    expect(tudors.some((e) => /born$/.test(e))).toBe(false);
+    const wall = events(['The Berlin Wall went up in 1961.', 'In 1987, Reagan gave a famous speech at the Brandenburg Gate.', 'The Berlin Wall fell in 1989.', 'In 1990, Germany was reunified.']);
+    expect(wall).toContain('The Berlin Wall fell');
+  });
+
   it('never swaps "plate boundaries" for "destructive boundaries" (a kind of it, so the "false" statement was true), but swaps two kinds alike', () => {
     const root = join(__dirname, '../../../../tools/question-review/holdout16');
     const lecture = analyseLecture(parseTranscript(readFileSync(join(root, 'volcanoes-types-eruptions.srt'), 'utf8'), { durationSeconds: 312 }).segments);

@@ -451,6 +451,12 @@ export function needsContext(s: ParsedSentence): boolean {
   if (/\bway to (?:check|test|tell|remember|do|know|see|find out|work out|think about) (?:is|was)\b/i.test(text)) return true;
   // "the difference" said without what it is between; "is the mirror image", "the opposite" of what?
   if (/\bthe difference\b(?! between| in| of)/i.test(text)) return true;
+  // "At the top you usually get a bowl-shaped crater.": the top of the thing just described.
+  if (/^(?:at|on|in|near|towards?) the (?:top|bottom|front|back|side|sides|end|start|beginning|middle|centre|center|base|edge|tip|surface|core|inside|outside)(?=,| (?:you|we|they|there|it|the|a|an|is|are|was|were|sits|sit|lies|lie)\b)/i.test(text)) return true;
+  // "What changed was who was in charge …": the change from what was said before.
+  if (/^what (?:changed|happened|mattered|made the difference|was different|stayed the same)\b/i.test(text)) return true;
+  // "Compounding works just as hard for lenders.": as hard as for whom? A comparison without its other half.
+  if (/\b(?:just|exactly|every bit|almost|nearly|twice|half) as \w+\b/i.test(text) && !/\bas \w+(?: \w+){0,4} as\b/i.test(text)) return true;
   // "If not, you should shout for help …", "If so, …", "Otherwise, …": the answer to a check said before.
   if (/^(?:if (?:not|so|yes|no)|otherwise|if that's the case|if that fails|if they don't|if it doesn't)\b/i.test(text)) return true;
   // "Five days later, Lincoln is shot …": later than what was said before.

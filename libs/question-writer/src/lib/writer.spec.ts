@@ -1779,6 +1779,11 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     // Still a fact and still rules.
     expect(one('Compound interest is interest paid on the interest already earned.').fact).toBe(true);
     expect(one('Take a sample of the water from the middle of the stream.').rule).toBe(true);
+    expect(one('At the top you usually get a bowl-shaped crater.').fact).toBe(false);
+    expect(one('What changed was who was in charge of the Church.').fact).toBe(false);
+    expect(one('Compounding works just as hard for lenders.').fact).toBe(false);
+    expect(one('At the top of a volcano there is usually a bowl-shaped crater.').fact).toBe(true);
+    expect(one('Compounding works just as hard for lenders as it does for savers.').fact).toBe(true);
     expect(one('Shout for help and move straight on to their airway.').rule).toBe(true);
   });
 

@@ -485,7 +485,7 @@ function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
   };
   for (const s of freshFacts(slot)) {
     // "Step two, add … ____": a numbered step is asked about in order, never quoted with its number.
-    if (STEP_PREFIX.test(s.text.trim())) continue;
+    if (STEP_PREFIX.test(s.text.trim()) || NEGATED.test(s.text)) continue;
     for (const a of askableTerms(slot, s)) {
       // One question per key term: a recap that says it again is not a second question.
       if (slot.state.usedKeys.has(a.term.id)) continue;
@@ -681,6 +681,13 @@ function alterable(s: Sentence): boolean {
   return !/\b(?:times|divided by|multiplied by|plus|minus|equals|squared)\b/i.test(s.text);
 }
 
+/**
+ * A negated verb ("A butterfly doesn't start as a butterfly", "A spider is not an insect"): another term in it
+ * mostly leaves it true ("doesn't start as an ant"), and a gap in it has more than one right answer ("____ is
+ * not an insect": a snail too). (", not three" after a value is no negation.)
+ */
+export const NEGATED = /\b(?:doesn't|don't|didn't|isn't|aren't|wasn't|weren't|won't|can't|cannot|couldn't|shouldn't|hasn't|haven't|never|no longer|(?:does|do|did|is|are|was|were|will|can|has|have|should|could) not)\b/i;
+
 const SPOKEN = new WeakMap<Lecture, Set<string>>();
 
 /** Every lemma the speaker says. */
@@ -785,16 +792,22 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   const rather = changeRatherSwap(s);
   if (rather) return rather;
   const number = changeNumber(s, slot.rng);
-  if (number) return number;
+  // ("A spider's body has two parts, not three." → never "three parts, not three".)
+  if (number && !new RegExp(`\\b${number.replacement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s.text)) return number;
   const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
   if (antonym) return antonym;
   const degree = changeDegree(s);
   if (degree) return degree;
   const reversed = changeNotSwap(s);
   if (reversed) return reversed;
+  // After a negated verb another term mostly leaves the statement true ("A butterfly doesn't start as an ant");
+  // before it, as its subject, it does not ("Regular functions don't have their own this").
+  const negation = NEGATED.exec(s.text);
+  const negatedFrom = negation ? negation.index : Infinity;
   const sibling = changeSibling(s, slot.lecture.terms, slot.lecture.sentences);
-  if (sibling) return sibling;
+  if (sibling && s.text.indexOf(sibling.original.split(' ')[0]) < negatedFrom) return sibling;
   for (const a of askableTerms(slot, s)) {
+    if (s.tokens[a.token].from > negatedFrom) continue;
     if (a.term.cls.startsWith('quantity') || a.term.cls === 'year') continue;
     // "Every part of your body, your muscles, your brain, your tummy, needs oxygen": one of a list of examples
     // swapped for another thing of the kind is just as true ("your windpipe").

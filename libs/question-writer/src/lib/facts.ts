@@ -242,7 +242,8 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
     // "Contact forces are the ones where the objects have to touch: friction, air resistance, …", "Then there are
     // non-contact forces, which act at a distance: gravity, magnetic force and electrostatic force.": the members after a colon.
     m = /^(?:then\s+)?(?:there (?:are|is)\s+)?((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)(?:,\s+which\s+[^:,]{3,60}|\s+(?:are|is)\s+(?:the ones|those|things|ones)\b[^:]{0,80}|\s+(?:are|include))?:\s+(.+)$/i.exec(text);
-    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|here|so|now|remember|the answer|the rule|the point|the trick|the question)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
+    // ("Think about your coffee: farmers in Colombia, a roaster, …": an example to picture, no category.)
+    if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|here|so|now|remember|the answer|the rule|the point|the trick|the question|think|look|take|imagine|consider|picture|let's|say)\b/i.test(m[1]) && !/\b(?:your|our|my)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
       const members = listItems(m[2].replace(/,\s+(?:which|who|where|that)\b.*$/i, ''));
       const head = m[1].toLowerCase().split(/\s+/).pop() ?? '';
       if (members && members.length >= 2 && (isKnown(head, 'noun') || isKnown(head.replace(/s$/, ''), 'noun')) && !VAGUE_NOUNS.has(head)) {

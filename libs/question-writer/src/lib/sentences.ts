@@ -885,6 +885,8 @@ function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (DEMO_ORDER.test(s.text) || EXAMPLE_OPENER.test(s.text)) return false;
+  // "Better still, use the kit.": better than the rule before; restated ("You should better still, …") it breaks.
+  if (/^(?:better still|even better|or better|failing that|if not|otherwise|alternatively)\b/i.test(s.text)) return false;
   // "Ask for their view and genuinely consider it.": whose view? The person is in the sentences before.
   if (s.tokens.slice(0, 6).some((t) => /^(?:their|them|they|his|her|him|she|he)$/i.test(t.text))) return false;
   // "Push a door, that's a force.": an example named, not a rule to follow.

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
-import { inEnumeration, isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
+import { falseVersion, inEnumeration, isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
+import type { WriterState } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
 import { findCategories, findDefinitions, findNamings, findSequences } from './facts';
@@ -1808,5 +1809,34 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     const sentence = (re: RegExp) => lecture.sentences.find((x) => re.test(x.text))!;
     expect(changeSibling(sentence(/^Most volcanoes are found along plate boundaries/), lecture.terms, lecture.sentences)?.text ?? '').not.toMatch(/destructive|constructive/);
     expect(changeSibling(sentence(/an extinct volcano is not expected/i), lecture.terms, lecture.sentences)?.text).toMatch(/an (?:active|dormant) volcano is not expected/);
+  });
+});
+
+describe('question writer: what a strict teacher discarded on a seventeenth unseen set (holdout17)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const lines = (text: string) => timed(text.split(/(?<=[.!?])\s+/));
+  it('makes no false statement from a negated one by a swap ("A butterfly doesn\'t start as an ant." keyed False) and leaves no gap in one ("____ is not an insect": a snail too)', () => {
+    const segments = lines('A minibeast is a very small animal. A bee is an insect. An ant is an insect. A butterfly is an insect. A spider is not an insect. A snail is not an insect either. A butterfly doesn\'t start as a butterfly. A butterfly starts as a tiny egg. A caterpillar comes out of the egg. Insects have six legs. Spiders have eight legs.');
+    const { questions } = writeQuestions({ segments, settings: { questionTypes: ['true_false', 'single_choice'], interactionCount: 6, questionsPerChapter: 6 } });
+    const texts = questions.map((q) => q.question);
+    expect(texts.some((t) => /doesn't start as an? (?:ant|bee|spider|snail|caterpillar|insect)/i.test(t))).toBe(false);
+    expect(texts.some((t) => /____ is not an insect/.test(t))).toBe(false);
+  });
+
+  it('never changes a number into the other number the sentence names ("two parts, not three" → "three parts, not three")', () => {
+    const [s] = readLecture(timed(["A spider's body has two parts, not three."]));
+    for (const seed of [0.1, 0.3, 0.5, 0.7, 0.9]) {
+      const state: WriterState = { usedSentences: new Set(), usedDefinitions: new Set(), usedCategories: new Set(), usedSequences: new Set(), usedRankings: new Set(), usedRules: new Set(), usedKeys: new Set(), times: [], nextTruth: false, variant: 0 };
+      const lecture = analyseLecture(timed(["A spider's body has two parts, not three.", 'Insects have six legs.', 'Spiders have eight legs.']));
+      const q = falseVersion({ lecture, chapter: 0, rng: () => seed, state, feedbackEnabled: true, margin: 1 } as never, lecture.sentences[0]);
+      expect(q?.question ?? '').not.toMatch(/three parts, not three/);
+      expect(s.text).toMatch(/two parts/);
+    }
+  });
+
+  it('takes "Better still, use the kit." as no rule, and "Think about your coffee: farmers, a roaster, …" as no category', () => {
+    expect(one('Better still, use the kit.').rule).toBe(false);
+    expect(findCategories(readLecture(timed(['Think about your coffee: farmers in Colombia, a roaster, a shipper, a wholesaler, the café.'])))).toEqual([]);
+    expect(findCategories(readLecture(timed(['Renewable sources include wind, solar and hydroelectric power.']))).length).toBe(1);
   });
 });

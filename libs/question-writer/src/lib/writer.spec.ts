@@ -1809,6 +1809,10 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     const sentence = (re: RegExp) => lecture.sentences.find((x) => re.test(x.text))!;
     expect(changeSibling(sentence(/^Most volcanoes are found along plate boundaries/), lecture.terms, lecture.sentences)?.text ?? '').not.toMatch(/destructive|constructive/);
     expect(changeSibling(sentence(/an extinct volcano is not expected/i), lecture.terms, lecture.sentences)?.text).toMatch(/an (?:active|dormant) volcano is not expected/);
+    // Nor, in a statement or a gap, is one term swapped for the other (swapFits).
+    const plates = sentence(/^Most volcanoes are found along plate boundaries/);
+    const at = plates.tokens.findIndex((t) => t.lower === 'plate');
+    expect(swapFits(lecture.sentences, plates, at, 2, 'destructive boundaries', lecture.terms)).toBe(false);
   });
 });
 

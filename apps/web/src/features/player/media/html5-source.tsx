@@ -118,6 +118,7 @@ export function Html5Source({ src, poster = null, deferLoad = false, title, star
   useEffect(() => {
     if (deferLoad) sendReady();
     // Once, for the source this element was created with (a retry mounts a new one).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- deferLoad and sendReady as they were at mount
   }, []);
 
   // The captions track is shown or hidden by the player's CC button.

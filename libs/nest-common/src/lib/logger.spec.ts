@@ -1,6 +1,7 @@
+import { Logger as NestjsPinoLogger } from 'nestjs-pino';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { PinoNestLogger, REDACTED, redactSecrets, redactText, serializeError } from './logger';
+import { loggerOptions, PinoNestLogger, REDACTED, redactSecrets, redactText, serializeError } from './logger';
 import { runWithRequestContext } from './request-context';
 
 describe('redactSecrets', () => {
@@ -62,16 +63,8 @@ describe('PinoNestLogger', () => {
         done();
       },
     });
-    // The same options as createLogger, on a stream the test reads.
-    const root = pino(
-      {
-        level,
-        base: { service: 'test-service' },
-        formatters: { level: (label) => ({ level: label }), log: (o) => redactSecrets(o) as Record<string, unknown> },
-        mixin: () => ({}),
-      },
-      sink,
-    );
+    // The options of createLogger, on a stream the test reads.
+    const root = pino(loggerOptions('test-service', level), sink);
     return { logger: new PinoNestLogger(root), lines };
   }
 
@@ -94,11 +87,19 @@ describe('PinoNestLogger', () => {
     logger.error(error.message, error.stack, 'Ctx');
     logger.log({ msg: 'signing in', password: 'never-log-me' }, 'Auth');
     logger.log('Authorization: Bearer abc.def-ghi', 'Auth');
-    expect(lines[0]).toMatchObject({ level: 'error', msg: 'boom', context: 'Ctx' });
-    expect(String(lines[0]?.['stack'])).toMatch(/boom\n\s+at /);
+    // Nest's exception handlers pass (message, stack, context): nestjs-pino logs them as an error.
+    expect(lines[0]).toMatchObject({ level: 'error', msg: 'boom', context: 'Ctx', err: { type: 'Error', message: 'boom' } });
+    expect(String((lines[0]?.['err'] as { stack?: string }).stack)).toMatch(/boom\n\s+at /);
     expect(lines[1]).toMatchObject({ msg: 'signing in', password: REDACTED, context: 'Auth' });
     expect(lines[2]?.['msg']).toBe(`Authorization: Bearer ${REDACTED}`);
     expect(JSON.stringify(lines)).not.toContain('never-log-me');
+  });
+
+  it("is nestjs-pino's Logger, and logs an Error object as err with its message", () => {
+    const { logger, lines } = capture();
+    expect(logger).toBeInstanceOf(NestjsPinoLogger);
+    logger.error(new Error('database down'), 'Repository');
+    expect(lines[0]).toMatchObject({ level: 'error', msg: 'database down', context: 'Repository', err: { type: 'Error', message: 'database down' } });
   });
 
   it('skips what LOG_LEVEL leaves out', () => {

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
-import type { LoggerService } from '@nestjs/common';
-import pino, { type Level, type LevelWithSilent, type Logger as PinoLogger } from 'pino';
+import { Logger as NestjsPinoLogger, PinoLogger } from 'nestjs-pino';
+import pino, { type LevelWithSilent, type Logger as PinoRoot, type LoggerOptions } from 'pino';
 import { currentRequestContext } from './request-context';
 
 export const REDACTED = '[redacted]';
@@ -58,80 +58,68 @@ export function serializeError(error: Error): { type: string; message: string; s
 }
 
 /** The process's one JSON logger: every line has level, time, service, msg, and the request id of the work it logs. */
-export function createLogger(service: string, level: LevelWithSilent): PinoLogger {
+export function createLogger(service: string, level: LevelWithSilent): PinoRoot {
   return pino(
-    {
-      level,
-      base: { service, pid: process.pid, hostname: hostname() },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: {
-        level: (label) => ({ level: label }),
-        log: (object) => redactSecrets(object) as Record<string, unknown>,
-      },
-      serializers: { err: (error: unknown) => (error instanceof Error ? serializeError(error) : error) },
-      mixin: () => {
-        const context = currentRequestContext();
-        if (!context) return {};
-        return {
-          ...(context.requestId ? { requestId: context.requestId } : {}),
-          ...(context.userId !== undefined ? { userId: context.userId } : {}),
-          ...(context.jobId ? { jobId: context.jobId } : {}),
-        };
-      },
-    },
+    loggerOptions(service, level),
     // Written off the calling path; pino flushes what is left when the process exits.
     pino.destination({ dest: 1, sync: false }),
   );
 }
 
-const STACK_LINE = /\n\s+at /;
+/** The options of every process's logger (createLogger); tests write them to a stream of their own. */
+export function loggerOptions(service: string, level: LevelWithSilent): LoggerOptions {
+  return {
+    level,
+    base: { service, pid: process.pid, hostname: hostname() },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: (object) => redactSecrets(object) as Record<string, unknown>,
+    },
+    serializers: { err: (error: unknown) => (error instanceof Error ? serializeError(error) : error) },
+    mixin: () => {
+      const context = currentRequestContext();
+      if (!context) return {};
+      return {
+        ...(context.requestId ? { requestId: context.requestId } : {}),
+        ...(context.userId !== undefined ? { userId: context.userId } : {}),
+        ...(context.jobId ? { jobId: context.jobId } : {}),
+      };
+    },
+    // Messages are free text: bearer tokens and JWTs cut out of them as out of fields.
+    hooks: {
+      logMethod(args, method) {
+        method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)) as Parameters<typeof method>);
+      },
+    },
+  };
+}
 
 /**
- * Nest's Logger API (`new Logger('Context').log(...)`, used throughout the apps and by Nest itself) on
- * top of pino: log → info, warn → warn, error → error, debug → debug, verbose → trace, fatal → fatal.
- * Nest passes the Logger's context as the last argument and, for error, a stack before it.
+ * nestjs-pino's PinoLogger, always on this process's root logger. No pino-http middleware is mounted: the
+ * gateway writes its one line per request itself (request-log.ts: the route template, never the URL, whose
+ * path or query may hold a token), and the request id reaches every line through the request context (the
+ * root logger's mixin) across service calls and queue jobs, where nestjs-pino's per-request store does not
+ * follow on NestJS 11 (its microservice hook needs NestJS 12).
  */
-export class PinoNestLogger implements LoggerService {
-  constructor(readonly pino: PinoLogger) {}
-
-  log(message: unknown, ...params: unknown[]): void {
-    this.write('info', message, params);
+class RootPinoLogger extends PinoLogger {
+  constructor(private readonly root: PinoRoot) {
+    super({ pinoHttp: { logger: root } });
   }
 
-  error(message: unknown, ...params: unknown[]): void {
-    this.write('error', message, params);
+  override get logger(): PinoRoot {
+    return this.root;
   }
+}
 
-  warn(message: unknown, ...params: unknown[]): void {
-    this.write('warn', message, params);
-  }
-
-  debug(message: unknown, ...params: unknown[]): void {
-    this.write('debug', message, params);
-  }
-
-  verbose(message: unknown, ...params: unknown[]): void {
-    this.write('trace', message, params);
-  }
-
-  fatal(message: unknown, ...params: unknown[]): void {
-    this.write('fatal', message, params);
-  }
-
-  private write(level: Level, message: unknown, params: unknown[]): void {
-    if (!this.pino.isLevelEnabled(level)) return;
-    const rest = params.filter((param) => param !== undefined);
-    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' && !STACK_LINE.test(rest[rest.length - 1] as string) ? (rest.pop() as string) : undefined;
-    const fields: Record<string, unknown> = context ? { context } : {};
-    const stack = rest.find((param): param is string => typeof param === 'string' && STACK_LINE.test(param));
-    if (message instanceof Error) {
-      this.pino[level]({ ...fields, err: message }, message.message);
-    } else if (typeof message === 'object' && message !== null) {
-      const { msg, message: text, ...other } = message as Record<string, unknown>;
-      this.pino[level]({ ...other, ...fields }, redactText(String(msg ?? text ?? '')));
-    } else {
-      this.pino[level](stack ? { ...fields, stack } : fields, redactText(String(message)));
-    }
+/**
+ * Nest's Logger API (`new Logger('Context').log(...)`, used throughout the apps and by Nest itself) through
+ * nestjs-pino's Logger on this process's pino: log → info, warn → warn, error → error, debug → debug,
+ * verbose → trace, fatal → fatal; the Logger's context as `context`, an exception handler's stack as `err`.
+ */
+export class PinoNestLogger extends NestjsPinoLogger {
+  constructor(readonly pino: PinoRoot) {
+    super(new RootPinoLogger(pino), {});
   }
 }
 

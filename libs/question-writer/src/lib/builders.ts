@@ -1,5 +1,5 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits } from './changes';
+import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
@@ -1336,6 +1336,14 @@ export function buildFillGaps(slot: Slot): Question | null {
       .filter((w, i, all) => all.findIndex((x) => x.toLowerCase() === w.toLowerCase()) === i)
       // Children's bank words are words of the lesson ("iodide" beside "fluoride" is WordNet's, not the teacher's).
       .filter((w) => slot.lecture.audience !== 'children' || termFor(slot, w) !== undefined)
+      // Never a kind of a gap's answer, which would fill the gap truly ("destructive boundaries" for "plate boundaries"),
+      // nor a noun and a verb the tagger took for one term ("magma rises").
+      .filter((w) => {
+        const term = termFor(slot, w);
+        const at = term?.occurrences[0];
+        if (!term || !at) return true;
+        return !misreadVerbPhrase(slot.lecture.sentences[at.sentence].tokens, at.token, at.length) && chosen.every((c) => !termsKindAndSubtype(c.term, term, slot.lecture.sentences));
+      })
       // After "a"/"an" every word of the bank takes the same article as the answers there.
       .filter((w) => chosen.every((c) => !articleBefore(s, c.token) || articleFor(w) === articleFor(c.surface)))
       .slice(0, 2);

@@ -598,11 +598,20 @@ export function swapFits(sentences: readonly Sentence[], s: Sentence, token: num
 function subtypeOfOther(s: Sentence, token: number, length: number, term: Term, sentences: readonly Sentence[]): boolean {
   const o = term.occurrences[0];
   if (length < 2 || !o || o.length < 2) return false;
-  const theirs = sentences[o.sentence].tokens;
-  const [myHead, theirHead] = [s.tokens[token + length - 1], theirs[o.token + o.length - 1]];
+  return kindAndSubtype(s.tokens.slice(token + length - 2, token + length), sentences[o.sentence].tokens.slice(o.token + o.length - 2, o.token + o.length));
+}
+
+/** Whether two lecture terms are a kind and a kind of it by their last two words ("plate boundaries", "destructive boundaries"). */
+export function termsKindAndSubtype(a: Term, b: Term, sentences: readonly Sentence[]): boolean {
+  const [x, y] = [a.occurrences[0], b.occurrences[0]];
+  if (!x || !y || x.length < 2 || y.length < 2) return false;
+  return kindAndSubtype(sentences[x.sentence].tokens.slice(x.token + x.length - 2, x.token + x.length), sentences[y.sentence].tokens.slice(y.token + y.length - 2, y.token + y.length));
+}
+
+/** Two [modifier, head] pairs with the same head, one modifier naming what it belongs to and the other a property. */
+function kindAndSubtype([myModifier, myHead]: readonly Token[], [theirModifier, theirHead]: readonly Token[]): boolean {
   if (myHead.lemma !== theirHead.lemma) return false;
-  const mine = modifierKind(s.tokens[token + length - 2]);
-  const other = modifierKind(theirs[o.token + o.length - 2]);
+  const [mine, other] = [modifierKind(myModifier), modifierKind(theirModifier)];
   return mine !== other && mine !== 'other' && other !== 'other';
 }
 

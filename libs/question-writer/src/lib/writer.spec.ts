@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits } from './changes';
+import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits, termsKindAndSubtype } from './changes';
 import { falseVersion, inEnumeration, isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
 import type { WriterState } from './builders';
 import type { Term } from './terms';
@@ -1813,6 +1813,14 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     const plates = sentence(/^Most volcanoes are found along plate boundaries/);
     const at = plates.tokens.findIndex((t) => t.lower === 'plate');
     expect(swapFits(lecture.sentences, plates, at, 2, 'destructive boundaries', lecture.terms)).toBe(false);
+    // Nor does a gap whose answer is "plate boundaries" offer "destructive boundaries" in its bank (termsKindAndSubtype).
+    const term = (display: string) => lecture.terms.find((t) => t.display.toLowerCase() === display)!;
+    expect(termsKindAndSubtype(term('plate boundaries'), term('destructive boundaries'), lecture.sentences)).toBe(true);
+    expect(termsKindAndSubtype(term('destructive boundaries'), term('plate boundaries'), lecture.sentences)).toBe(true);
+    expect(termsKindAndSubtype(term('constructive boundaries'), term('destructive boundaries'), lecture.sentences)).toBe(false);
+    // A bank offers no noun and verb taken for one term ("The ____ measures ____ …", bank: "magma rises").
+    const { questions } = writeQuestionSet(lecture, { questionTypes: ['fill_gaps'], interactionCount: 8, questionsPerChapter: 8 });
+    for (const q of questions) if (q.type === 'fill_gaps') expect(q.options.wordBank).not.toContain('magma rises');
   });
 });
 

@@ -36,6 +36,13 @@ const natsSubset = process.env.TEST_TRANSPORT === 'nats' && process.env.API_E2E_
 const SERIAL = ['auth-security', 'observability', 'rate-limit', 'redis-outage', 'school-load', 'service-outage', 'transport'];
 const part = process.env.API_E2E_PART;
 const specPattern = (name: string) => `/src/${name}\\.e2e-spec\\.ts$`;
+/**
+ * API_E2E_ONLY and API_E2E_SKIP (comma-separated spec names) split one transport's specs between two
+ * runs: `npm test` runs a few TCP-only specs after the NATS run, beside the rest of TCP (tools/ci/test-all.cjs).
+ */
+const names = (value: string | undefined) => (value ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const only = names(process.env.API_E2E_ONLY);
+const skipped = names(process.env.API_E2E_SKIP);
 
 module.exports = {
   displayName: 'api-e2e',
@@ -43,11 +50,16 @@ module.exports = {
   testEnvironment: 'node',
   // The migrated template database the stacks copy, built before any spec starts (once per build).
   globalSetup: '<rootDir>/../../libs/process-stack/src/test-template-setup.cjs',
-  testMatch: part === 'serial' ? SERIAL.map((name) => `<rootDir>/src/${name}.e2e-spec.ts`) : ['<rootDir>/src/**/*.e2e-spec.ts'],
+  testMatch: only.length
+    ? only.map((name) => `<rootDir>/src/${name}.e2e-spec.ts`)
+    : part === 'serial'
+      ? SERIAL.map((name) => `<rootDir>/src/${name}.e2e-spec.ts`)
+      : ['<rootDir>/src/**/*.e2e-spec.ts'],
   testPathIgnorePatterns: [
     '/node_modules/',
     ...(natsSubset ? TCP_ONLY.map(specPattern) : []),
     ...(part === 'parallel' ? SERIAL.map(specPattern) : []),
+    ...skipped.map(specPattern),
   ],
   // One more run for a failed test, its first error printed (retry-setup.cjs).
   setupFilesAfterEnv: ['<rootDir>/retry-setup.cjs'],

@@ -122,7 +122,37 @@ async function ensureDatabase(databaseUrl) {
   }
 }
 
-function freePort() {
+/**
+ * Ports for test and bench servers come from below Linux's ephemeral range (32768-60999), where the kernel
+ * never hands out the local port of an outgoing connection. A port picked with listen(0) comes from that
+ * range: between the pick and the app's own listen, a Postgres, Redis or service connection of another
+ * stack running beside it could take it, and the app then exited with EADDRINUSE (once in a parallel API
+ * run, which cost that spec's stack a restart of about 45 s).
+ */
+const PORT_RANGE = { low: 20000, high: 32000 };
+/** Ports this process has handed out, so one stack never gets the same port twice before binding it. */
+const handedOut = new Set();
+
+/** Whether nothing listens on `port` (on any address: the gateway binds 0.0.0.0). */
+function canListen(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', () => resolve(false));
+    server.listen(port, '0.0.0.0', () => server.close(() => resolve(true)));
+  });
+}
+
+/** A port nothing listens on, below the ephemeral range (or, failing 50 tries there, one the kernel picks). */
+async function freePort() {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = PORT_RANGE.low + Math.floor(Math.random() * (PORT_RANGE.high - PORT_RANGE.low));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

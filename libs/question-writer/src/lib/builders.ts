@@ -297,6 +297,8 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     // Part of a hyphenated word ("four-ohm resistor"): replacing it would break the word.
     const after = s.text[s.tokens[o.token + o.length - 1].to];
     if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
+    // "… and St Paul's.": the possessive is part of the word; a gap or answer without it names someone else.
+    if (/['’]s$/i.test(s.tokens[o.token + o.length - 1].text) && !/['’]s$/i.test(o.surface)) continue;
     {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];

@@ -186,6 +186,8 @@ export function changeDegree(s: Sentence): Falsified | null {
   const next = ts[k + 1];
   if (!['ADJ', 'ADV'].includes(t.pos) || (next && (next.pos === 'NUM' || /^(?:on|than)$/i.test(next.text) && ts[k + 2]?.pos === 'NUM'))) return null;
   if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
+  // "…, lower them, tilt …", "lower the forks": a verb (to lower) the tagger read as an adjective; "higher them" is no English.
+  if (/^(?:lower|slower|better|faster|warmer|cooler|wider|narrower|clearer|cleaner|drier|quieter)$/.test(t.lower) && (/^(?:them|it|him|her|us|me|yourself|the|your|a|an|their|its|this|that|these|those)$/i.test(next?.text ?? '') || /^(?:to|and|you|we|they|should|must|can|will)$/i.test(ts[k - 1]?.text ?? '') || ts[k - 1]?.text === ',')) return null;
   // "the hardest material …, even harder than your bones": another form of the same word keeps the first
   // claim, and the changed one contradicts it inside the statement ("hardest …, even softer").
   const stem = t.lower.replace(/(?:er|est)$/, '').replace(/(.)\1$/, '$1').replace(/i$/, 'y');
@@ -222,6 +224,15 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
     changed = value + step * (value + step <= ceiling ? 1 : -1) * (1 + Math.floor(rng() * 2));
     if (changed <= 0 || changed > ceiling) return null;
   }
+  // "Days often go above 40 degrees": "above 20" is just as true, so a lower bound only goes up, an upper one only down.
+  const before = s.tokens.slice(Math.max(0, i - 2), i).map((x) => x.lower).join(' ');
+  const bound = /(?:^| )(?:above|over|exceeds?|exceeding|more than|greater than|at least)$/.test(before) ? 'lower' : /(?:^| )(?:below|under|less than|fewer than|at most|up to|no more than)$/.test(before) ? 'upper' : null;
+  if ((bound === 'lower' && changed < value) || (bound === 'upper' && changed > value)) changed = 2 * value - changed;
+  // "Around 70,000 of the 80,000 people": the part stays smaller than its whole.
+  const wholeAt = s.tokens[i + 1]?.lower === 'of' ? (s.tokens[i + 2]?.lower === 'the' ? i + 3 : i + 2) : -1;
+  const whole = wholeAt > 0 && /^\d[\d,]*$/.test(s.tokens[wholeAt]?.text ?? '') ? Number(s.tokens[wholeAt].text.replace(/,/g, '')) : Infinity;
+  if (changed >= whole && 2 * value - changed > 0) changed = 2 * value - changed;
+  if (changed <= 0 || changed > ceiling || changed >= whole || changed === value) return null;
   const next = formatLike(changed, t.text);
   return { text: replaceSpan(s, t.from, t.to, next), kind: 'number', original: t.text, replacement: next };
 }
@@ -869,6 +880,16 @@ function describedAlike(kinds: NameKinds | undefined, key: Term, t: Term): boole
   return mine.has('place') && theirs.has('place') && (misread(key) || misread(t));
 }
 
+/** Whether every mention of a term is followed by "'s" that is not part of it ("St Paul's": the cathedral, not the saint). */
+function saidOnlyWithPossessive(term: Term, sentences: readonly Sentence[]): boolean {
+  return term.occurrences.every((o) => {
+    const s = sentences[o.sentence];
+    const last = s?.tokens[o.token + o.length - 1];
+    if (!s || !last || /['’]s$/i.test(o.surface)) return false;
+    return /['’]s$/i.test(last.text) || /^['’]s\b/i.test(s.text.slice(last.to));
+  });
+}
+
 export function pickDistractors(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -892,6 +913,8 @@ export function pickDistractors(q: DistractorQuery): string[] {
     .filter((t) => !/^(?:\w+est|most|least)\s/i.test(t.display) || /^(?:west|east|forest|interest|chest|test|contest|harvest|crest|nest|quest|rest|protest)\s/i.test(t.display))
     // "call voltage", "known as …": a phrase the term finder took with the verb that names it.
     .filter((t) => !/^(?:call|calls|called|named|known|say|says|said|mean|means)\s/i.test(t.display))
+    // "St Paul" of "St Paul's" (the cathedral): a name only ever said with its possessive names something else.
+    .filter((t) => !saidOnlyWithPossessive(t, q.sentences))
     .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
     .map((t) => ({ t, role: sameRole(q.sentences, q.sentence, key, t) }))
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)

@@ -392,6 +392,31 @@ function isInstruction(all: readonly Token[]): boolean {
   return leadIn && startsWithOrder(all.slice(comma + 1));
 }
 
+/**
+ * "Map changes every item and keeps …", "Reduce combines everything into one value": a name (a method, a
+ * command) and its verb, which the tagger read as an imperative and a plural noun. The verb is known by
+ * what follows it: "everything" or "nothing" (no noun does that), or a second verb of the same subject
+ * ("… and keeps"), which an order never has.
+ */
+function nameThenVerb(tokens: readonly Token[]): boolean {
+  const [, b, c] = tokens;
+  if (!b || !c || b.pos !== 'NOUN' || !/[^s]s$/.test(b.lower)) return false;
+  const verb = baseForm(b.lower, 'verb');
+  if (!verb || verb === b.lower || !isKnown(verb, 'verb')) return false;
+  if (/^(?:everything|nothing|something|anything|everyone|nobody)$/.test(c.lower)) return true;
+  const pause = tokens.findIndex((t) => /^[,;:]$/.test(t.text));
+  const clause = tokens.slice(3, pause === -1 ? undefined : pause);
+  return clause.some((t, i) => t.pos === 'VERB' && /[^s]s$/.test(t.lower) && t.lemma !== t.lower && clause[i - 1]?.lower === 'and');
+}
+
+/** "Map, filter and reduce are all methods …": a list of bare words before "are", the list being the subject. */
+function listBeforeBe(tokens: readonly Token[]): boolean {
+  const be = tokens.findIndex((t) => t.pos === 'AUX');
+  if (be < 3 || be > 7 || tokens[be].lemma !== 'be') return false;
+  const before = tokens.slice(0, be);
+  return before.some((t) => t.pos === 'CCONJ' || t.text === ',') && before.every((t) => ['NOUN', 'PROPN', 'VERB', 'ADJ', 'CCONJ'].includes(t.pos) || t.text === ',');
+}
+
 /** Whether tokens open with an order: an imperative verb or "you should/must/need to". */
 function startsWithOrder(tokens: readonly Token[]): boolean {
   const words = tokens.filter((t) => t.pos !== 'PUNCT');
@@ -405,7 +430,7 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
   // "Plague moved at two kilometres a day": a noun the tagger read as a verb, then its past-tense verb
   // ("Keep cooked food apart" is still an order: the participle describes the noun after it).
   const pastAfter = b !== undefined && b.pos === 'VERB' && b.lower !== b.lemma && /ed$/.test(b.lower) && !['NOUN', 'PROPN', 'ADJ'].includes(c?.pos ?? '');
-  const hasSubjectVerb = pastAfter || words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
+  const hasSubjectVerb = pastAfter || nameThenVerb(tokens) || listBeforeBe(tokens) || words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
   if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
   if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
   return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));
@@ -561,6 +586,11 @@ function isFactProper(s: ParsedSentence): boolean {
   // politicians, then chaining themselves to railings, …": a list of things or doings with no verb of its own.
   const realVerb = words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /^[a-z]/.test(t.text) && !/ing$/.test(t.lower)));
   if (!realVerb && s.tokens.filter((t) => t.text === ',').length >= 2) return false;
+  // "Forty-five and sixty-seven failed the test, so they're gone.": values of a worked example as the subject.
+  {
+    const verbAt = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    if (verbAt > 0 && words.slice(0, verbAt).every((t) => t.pos === 'NUM' || t.pos === 'CCONJ') && words.slice(0, verbAt).filter((t) => t.pos === 'NUM').length >= 2 && words.slice(0, verbAt).some((t) => t.pos === 'CCONJ')) return false;
+  }
   // "Good evening, and thank you all for coming out on a wet Thursday.": a greeting.
   if (/^(?:good (?:morning|afternoon|evening)|hi|hello|hey|welcome|thank you|thanks)\b/i.test(s.text.trim())) return false;
   if (!/[.!]$/.test(s.text.trim()) || s.text.includes('?')) return false;
@@ -644,7 +674,7 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The sensor is and the way.": a verb of being with nothing after it, the sign of a broken caption line.
   if (words.some((t, i) => /^(?:is|are|was|were)$/i.test(t.text) && (!words[i + 1] || ['CCONJ', 'PUNCT'].includes(words[i + 1].pos)))) return false;
   // "Press Enter and you get 1010.": an order and its result, a step of a demonstration.
-  if (['VERB', 'PROPN', 'NOUN'].includes(words[0].pos) && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && words.some((t, i) => t.lower === 'and' && /^(?:you|it|they|we)$/i.test(words[i + 1]?.text ?? '') && ['VERB', 'AUX'].includes(words[i + 2]?.pos ?? ''))) return false;
+  if (['VERB', 'PROPN', 'NOUN'].includes(words[0].pos) && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && !nameThenVerb(s.tokens) && words.some((t, i) => t.lower === 'and' && /^(?:you|it|they|we)$/i.test(words[i + 1]?.text ?? '') && ['VERB', 'AUX'].includes(words[i + 2]?.pos ?? ''))) return false;
   // "Rent in B2 is 650, food in B3 is 220, …": the figures of a worked example (three or more numbers or cell names).
   if (words.filter((t) => /^\d[\d,.]*$/.test(t.text) || /^[A-Z]{1,2}\d{1,4}$/.test(t.text)).length >= 3) return false;
   // "Item one gets seventy-five, item two gets a hundred and fifty": the numbered things of a worked example.
@@ -725,7 +755,9 @@ function isFactProper(s: ParsedSentence): boolean {
   // "… calls itself.", "… an arm's length away from you.": a reflexive, or "you" after a preposition, ends a sentence whole.
   const wholeEnd = /^(?:above|below|over|under|off|out|up|down|itself|themselves|himself|herself)$/i.test(last.text) || (/^you$/i.test(last.text) && words[words.length - 2]?.pos === 'ADP');
   if ((['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX', 'PRON'].includes(last.pos) && !wholeEnd && !strandedPreposition(words)) || /^(?:already|sometimes|also|then|when|example|too)$/i.test(last.text)) return false;
-  const verb = words.findIndex((t) => t.pos === 'VERB' || t.pos === 'AUX');
+  // "Map, filter and reduce are …": the names before "are" are its subject, whatever the tagger made of them.
+  const listSubject = listBeforeBe(s.tokens);
+  const verb = words.findIndex((t) => (t.pos === 'VERB' && !listSubject) || t.pos === 'AUX');
   // "Customers who never placed an order.": the only verb sits in a relative clause.
   const relative = words.findIndex((t, i) => i > 0 && /^(?:who|which|that|whose|where)$/i.test(t.text));
   if (relative > 0 && verb > relative && !words.slice(relative + 2).some((t, i) => t.pos === 'AUX' && i > 2)) {
@@ -894,6 +926,9 @@ function isRule(s: ParsedSentence): boolean {
   // "You should make a plan.", "Make a plan.": an order too short to say anything of the subject.
   const action = words.filter((t, k) => !(k < 3 && /^(?:you|should|must|need|to|always|never|have)$/i.test(t.text)));
   if (action.length < 4) return false;
+  // "And if in doubt, ask.": whatever leads into it, the order itself is one word.
+  const lastComma = s.tokens.map((t) => t.text).lastIndexOf(',');
+  if (lastComma >= 0 && s.tokens.slice(lastComma + 1).filter((t) => t.pos !== 'PUNCT').length < 2) return false;
   if (!isInstruction(s.tokens) || words.length < 5 || words.length > 25 || s.text.includes('?') || /[:;]/.test(s.text)) return false;
   if (hasAny(s.tokens, PERSONAL) || hasAny(s.tokens, META) || hasAny(s.tokens, CODE_WORDS) || ASIDES.test(s.text) || ABOUT_THE_LESSON.test(s.text)) return false;
   if (hasInterjection(s.tokens)) return false;

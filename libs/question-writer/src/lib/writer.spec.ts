@@ -1852,3 +1852,45 @@ describe('question writer: what a strict teacher discarded on a seventeenth unse
     expect(findCategories(readLecture(timed(['Renewable sources include wind, solar and hydroelectric power.']))).length).toBe(1);
   });
 });
+
+describe('question writer: what a strict teacher discarded on an eighteenth unseen set (holdout18)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const seeds: Rng[] = [0, 0.2, 0.4, 0.6, 0.8, 0.99].map((x) => () => x);
+
+  it('reads "Map changes every item …" and "Map, filter and reduce are …" as statements, never as orders ("You should map changes …")', () => {
+    expect(one('Map changes every item and keeps the same length.').rule).toBe(false);
+    expect(one('Reduce combines everything into one value, and you should always give it a starting value.').rule).toBe(false);
+    expect(one('Map, filter and reduce are all methods on arrays, and they all take a function as an argument.').rule).toBe(false);
+    expect(one('Map, filter and reduce are all methods on arrays, and they all take a function as an argument.').fact).toBe(true);
+    // Orders stay orders.
+    expect(one('Check the brakes are working.').instruction).toBe(true);
+    expect(one('Keep records for six years and check hoses every day.').rule).toBe(true);
+  });
+
+  it('never makes "above 40 degrees" into "above 20" (still true), nor a part larger than its whole ("210,000 of the 80,000")', () => {
+    for (const rng of seeds) {
+      const above = changeNumber(one('Days often go above 40 degrees Celsius, but nights can fall close to freezing.'), rng);
+      if (above) expect(Number(above.replacement)).toBeGreaterThan(40);
+      const below = changeNumber(one('A desert gets less than 250 millimetres of precipitation a year.'), rng);
+      if (below) expect(Number(below.replacement)).toBeLessThan(250);
+      const part = changeNumber(one('Around 70,000 of the 80,000 people in the City lost their homes.'), rng);
+      if (part) expect(Number(part.replacement.replace(/,/g, ''))).toBeLessThan(80_000);
+    }
+    expect(seeds.some((rng) => changeNumber(one('Days often go above 40 degrees Celsius, but nights can fall close to freezing.'), rng) !== null)).toBe(true);
+  });
+
+  it('asks for no name whose possessive it cuts off ("87 parish churches and ____" → "St Paul" for St Paul\'s)', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout18');
+    const lecture = analyseLecture(parseTranscript(readFileSync(join(root, 'the-great-fire-of-london-1666.srt'), 'utf8'), { durationSeconds: 362 }).segments);
+    const { questions } = writeQuestionSet(lecture, { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 8, questionsPerChapter: 2 });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(JSON.stringify(q)).not.toMatch(/"St Paul"/);
+  });
+
+  it('changes no verb "lower" into "higher them", and keeps no one-word order or example values as material', () => {
+    expect(changeDegree(one('Lift the forks to about a metre, lower them, tilt forward and back, and use the side-shift if you have one.'))).toBeNull();
+    expect(changeDegree(one('The Great Barrier Reef is the largest reef system in the world.'))?.replacement).toBe('smallest');
+    expect(one('And if in doubt, ask.').rule).toBe(false);
+    expect(one('Forty-five and sixty-seven failed the test, so they are gone.').fact).toBe(false);
+  });
+});

@@ -183,7 +183,13 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     const verbOfPrev = !!prev && /[^s]s$/.test(t.lower) && isKnown(t.lower.replace(/s$/, ''), 'verb') && ['NOUN', 'PROPN'].includes(prev.pos);
     // ("… pretty low as far as rubisco is concerned carbon | dioxide is the substrate …": one name, "carbon dioxide".)
     const compound = !!prev && isKnown(`${prev.lower} ${t.lower}`, 'noun');
-    if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev && !compound) {
+    // ("ionic bonding first | ionic bonding happens between …": a spoken heading, then the sentence that says it again.)
+    let head = first;
+    while (head < i && /^(?:so|and|ok|okay|alright|right|well|um|uh|now)$/.test(tokens[head].lower)) head++;
+    const headingAgain = i - head >= 3 && i - head <= 5 && tokens[i + 1] !== undefined && tokens[head].lower === t.lower && tokens[head + 1].lower === tokens[i + 1].lower && ['NOUN', 'ADJ', 'PROPN'].includes(t.pos) && tokens[head + 1].pos !== 'PUNCT';
+    if (headingAgain) {
+      flush(i);
+    } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev && !compound) {
       flush(i);
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
       flush(i);

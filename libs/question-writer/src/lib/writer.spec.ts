@@ -1893,4 +1893,12 @@ describe('question writer: what a strict teacher discarded on an eighteenth unse
     expect(one('And if in doubt, ask.').rule).toBe(false);
     expect(one('Forty-five and sixty-seven failed the test, so they are gone.').fact).toBe(false);
   });
+
+  it('cuts a spoken heading from the sentence that says it again in auto-captions ("Ionic bonding first ionic bonding happens …")', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout18');
+    const parsed = parseTranscript(readFileSync(join(root, 'chemical-bonding-ionic-covalent-autocaptions.vtt'), 'utf8'), { durationSeconds: 319 });
+    const texts = readLecture(parsed.segments).map((x) => x.text);
+    expect(texts.some((t) => /ionic bonding first ionic bonding/i.test(t))).toBe(false);
+    expect(texts.some((t) => /^Ionic bonding happens between a metal and a non-metal/.test(t))).toBe(true);
+  });
 });

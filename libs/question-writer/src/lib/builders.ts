@@ -1,5 +1,5 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
+import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, possessiveAfter, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
@@ -298,7 +298,7 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     const after = s.text[s.tokens[o.token + o.length - 1].to];
     if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
     // "… and St Paul's.": the possessive is part of the word; a gap or answer without it names someone else.
-    if (/['’]s$/i.test(s.tokens[o.token + o.length - 1].text) && !/['’]s$/i.test(o.surface)) continue;
+    if (possessiveAfter(s, o)) continue;
     {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];

@@ -880,14 +880,11 @@ function describedAlike(kinds: NameKinds | undefined, key: Term, t: Term): boole
   return mine.has('place') && theirs.has('place') && (misread(key) || misread(t));
 }
 
-/** Whether every mention of a term is followed by "'s" that is not part of it ("St Paul's": the cathedral, not the saint). */
-function saidOnlyWithPossessive(term: Term, sentences: readonly Sentence[]): boolean {
-  return term.occurrences.every((o) => {
-    const s = sentences[o.sentence];
-    const last = s?.tokens[o.token + o.length - 1];
-    if (!s || !last || /['’]s$/i.test(o.surface)) return false;
-    return /['’]s$/i.test(last.text) || /^['’]s\b/i.test(s.text.slice(last.to));
-  });
+/** Whether a mention ends in a possessive "'s" that is not part of the term ("St Paul" in "St Paul's": the cathedral, not the saint). */
+export function possessiveAfter(s: Sentence | undefined, o: { token: number; length: number; surface: string }): boolean {
+  const last = s?.tokens[o.token + o.length - 1];
+  if (!s || !last || /['’]s$/i.test(o.surface)) return false;
+  return /['’]s$/i.test(last.text) || /^['’]s\b/i.test(s.text.slice(last.to));
 }
 
 export function pickDistractors(q: DistractorQuery): string[] {
@@ -914,7 +911,7 @@ export function pickDistractors(q: DistractorQuery): string[] {
     // "call voltage", "known as …": a phrase the term finder took with the verb that names it.
     .filter((t) => !/^(?:call|calls|called|named|known|say|says|said|mean|means)\s/i.test(t.display))
     // "St Paul" of "St Paul's" (the cathedral): a name only ever said with its possessive names something else.
-    .filter((t) => !saidOnlyWithPossessive(t, q.sentences))
+    .filter((t) => !t.occurrences.every((o) => possessiveAfter(q.sentences[o.sentence], o)))
     .filter((t) => !q.sentence || !mightAlsoBeTrue(q.sentences, q.sentence, key, t))
     .map((t) => ({ t, role: sameRole(q.sentences, q.sentence, key, t) }))
     .filter((x) => !q.lectureOnly || !q.sentence || x.role)

@@ -828,7 +828,10 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     const tk = s.tokens;
     const capital = (k: number) => /^[A-Z]/.test(tk[k]?.text ?? '');
     if (capital(a.token) && ((tk[a.token - 1]?.lower === 'of' && capital(a.token - 2)) || (tk[a.token + a.length]?.lower === 'of' && capital(a.token + a.length + 1)))) continue;
-    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
+    // ("Domestic agreements are presumed not binding" → never "Binding agreements …": a word the sentence
+    // already says, swapped in, makes it argue with itself.)
+    const saysAlready = (c: string) => c.toLowerCase().split(/\s+/).some((w) => w.length > 3 && !a.term.key.split(' ').includes(w) && s.tokens.some((t) => t.lower === w));
+    const swap = [...partners, ...pickDistractors({ key: a.term, count: 4, strictKind: true, terms: slot.lecture.terms, kinds: slot.lecture.nameKinds, sentences: slot.lecture.sentences, sentence: s, chapter: slot.chapter, lectureOnly: true })].find((c) => !saysAlready(c) && swapFits(slot.lecture.sentences, s, a.token, a.length, c, slot.lecture.terms) && pluralPhrase(c) === pluralPhrase(a.surface) && samePosName(slot, a.term, c) && sameKind(a.term, c, [], slot.lecture.nameKinds) && (partners.includes(c) || (sameLexKind(a.term.key, c) && (a.term.pos !== 'PROPN' || standsAlone(slot, c)) && siblingCategory(s, a, c) && (!copularSubject(s, a.token) || closeKin(slot, a.term, c)))));
     if (!swap) continue;
     let from = s.tokens[a.token].from;
     const to = s.tokens[a.token + a.length - 1].to;

@@ -1,6 +1,6 @@
 import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
-import type { Sentence } from './sentences';
+import { BIG_O, type Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
 import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
@@ -204,7 +204,9 @@ export function changeDegree(s: Sentence): Falsified | null {
 export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   // A number in a range ("36 to 38") would make nonsense when changed alone.
   const inRange = (k: number) => /^(?:to|-|–|and|or)$/.test(s.tokens[k + 1]?.lower ?? '') && s.tokens[k + 2]?.pos === 'NUM' || (/^(?:to|-|–|and|or)$/.test(s.tokens[k - 1]?.lower ?? '') && s.tokens[k - 2]?.pos === 'NUM');
-  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k));
+  // ("O(1) is constant": a number inside Big O notation is part of the notation's name, never "O(3)".)
+  const notation = [...s.text.matchAll(BIG_O)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
+  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !notation.some(([a, b]) => t.from >= a && t.to <= b));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
   // "The other two sides are called the legs": how many others there are follows from what was said; "four" is nonsense.
@@ -219,6 +221,8 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   if (year && /^(?:before|after|by|until|till|since|from|pre|post)$/i.test(s.tokens[i - 1]?.text ?? '')) return null;
   const ceiling = quantityCeiling(s.tokens.slice(Math.max(0, i - 3), i + 3).map((x) => x.text).join(' '));
   let changed = changedNumber(value, rng, year);
+  // "85 decibels" → "90" or "75": on a logarithmic scale twice the figure ("170 decibels") is absurd.
+  if (/^(?:decibels?|db|dba)$/i.test(s.tokens[i + 1]?.text ?? '') && value >= 20) changed = value + (rng() < 0.5 ? -1 : 1) * 5 * (1 + Math.floor(rng() * 2));
   if (changed > ceiling || /\.\d/.test(t.text)) {
     const step = /\.\d/.test(t.text) && value < 2 ? 0.5 : 1;
     changed = value + step * (value + step <= ceiling ? 1 : -1) * (1 + Math.floor(rng() * 2));
@@ -416,6 +420,11 @@ export function changeByNegation(s: Sentence): Falsified | null {
   // "A break doesn't mean stopping work, it just means changing activity": the next clause corrects the
   // denied one; without the negation the two contradict each other instead of making a false statement.
   if (clauseEnd > 0 && words.slice(clauseEnd).some((w) => /^(?:just|only|simply|merely|rather|instead)$/i.test(w.text))) return null;
+  // "20,000 items doesn't take two seconds, it takes about four": the clause after the comma corrects the denied one.
+  if (/^[^,;]*,\s*(?:it|they|he|she|that|this)(?:'s|'re|\s+(?:is|are|was|were|takes?|took|does|do|did|means?|has|have|gets?|goes|makes?))\b/i.test(s.text.slice(t.to))) return null;
+  // "The display wasn't an offer, so he was acquitted", "you can't hear the alarm, and that's a hazard": a
+  // consequence drawn from the denial; without the negation the sentence argues against itself.
+  if (/[,;]\s*(?:and\s+)?(?:so|therefore|hence|thus|that's why|which is why|that's (?:a|an|the)|which (?:is|means))\b/i.test(s.text.slice(t.to))) return null;
   // "Don't worry if …", "so don't panic": an order, not a statement; without the negation it is the opposite of advice.
   let clauseStart = 0;
   for (let k = notAt - 2; k >= 0; k--) {

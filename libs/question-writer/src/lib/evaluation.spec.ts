@@ -114,8 +114,12 @@ describe('evaluation set: rules every generated set keeps', () => {
   });
 
   it('uses every selected type when there are as many questions as types (punctuated lectures; material allowing)', () => {
+    // Material not allowing: in the JavaScript lecture the only wrong statement a multiple choice could offer
+    // in its chapters was a negation dropped before a consequence ("are available until that line runs, so
+    // calling them earlier throws an error"), which argues with itself and is no longer written (holdout19).
+    const without = new Set(['programming-javascript-functions.vtt']);
     const missing = sets
-      .filter((s) => s.settings.questionTypes?.length === 3 && s.entry.durationSeconds >= 480 && s.entry.punctuated)
+      .filter((s) => s.settings.questionTypes?.length === 3 && s.entry.durationSeconds >= 480 && s.entry.punctuated && !without.has(s.entry.file))
       .map((s) => ({ file: s.entry.file, types: new Set(s.questions.map((q) => q.type)) }))
       .filter((x) => x.types.size < 3)
       .map((x) => `${x.file}: ${[...x.types].join(', ')}`);
@@ -141,9 +145,9 @@ describe('evaluation set: rules every generated set keeps', () => {
     expect(repeated).toEqual([]);
   });
 
-  describe('over every evaluation set (transcripts and holdout … holdout18, the review sheet’s settings)', () => {
+  describe('over every evaluation set (transcripts and holdout … holdout19, the review sheet’s settings)', () => {
     const root = join(__dirname, '../../../../tools/question-review');
-    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 17 }, (_, i) => `holdout${i + 2}`)];
+    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 18 }, (_, i) => `holdout${i + 2}`)];
     const all: Array<{ name: string; lecture: Lecture; questions: Question[] }> = [];
     const subjects: Array<{ name: string; title: string; author: string }> = [];
     beforeAll(() => {
@@ -188,11 +192,13 @@ describe('evaluation set: rules every generated set keeps', () => {
       // Not achieved (left visible here, not hidden): in these three sets the statements that could be changed
       // are taken by other questions or are not ones the writer asks about, and neither a re-written set nor a
       // swap for another type kept the count and the types.
-      // (The cold war's set joined them when the holdout12 round spread questions over more chapters; the first
+      // (The cold war's set joined them when the holdout12 round spread questions over more chapters; since the
+      // holdout19 round it keeps its matching question (glasnost, perestroika, containment) rather than trade it
+      // for a false statement, and its one changeable statement is the wrong option of its multiple choice; the first
       // aid refresher of holdout16 when its list of steps stopped counting as a statement: its one changeable
       // statement, "After thirty compressions, give two rescue breaths.", is 10 s from the chapter's question; the
       // manual handling refresher of holdout17, eight true/false rules, one of them False.)
-      const known = ['transcripts/personal-finance-compound-interest.txt (3 types): 0 of 4 False', 'holdout8/water-cycle-states-of-matter-kids.txt: 1 of 5 False', 'holdout5/cold-war-1947-1991.vtt: 1 of 5 False', 'holdout16/first-aid-recovery-position-cpr.txt: 0 of 6 False', 'holdout17/safe-manual-handling-warehouse.txt: 1 of 8 False'];
+      const known = ['transcripts/personal-finance-compound-interest.txt (3 types): 0 of 4 False', 'holdout8/water-cycle-states-of-matter-kids.txt: 1 of 5 False', 'holdout5/cold-war-1947-1991.vtt: 0 of 4 False', 'holdout16/first-aid-recovery-position-cpr.txt: 0 of 6 False', 'holdout17/safe-manual-handling-warehouse.txt: 1 of 8 False'];
       expect(skewed.filter((x) => !known.includes(x))).toEqual([]);
     });
 

@@ -270,10 +270,14 @@ function asStep(text: string): string | null {
   let t = trimEnd(text.replace(STEP_MARK, ''))
     .replace(/^(?:you|we)\s+(?:should|must|need to|have to|want to|will|can|then|just)?\s*/i, '')
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
-    .replace(/^to\s+/i, '');
+    .replace(/^to\s+/i, '')
+    // "Slide the plug well into the canal, so most of it is inside": the step without its reason.
+    .replace(/,\s+so\s+(?!that\b).*$/i, '');
   t = t.replace(/\s+/g, ' ').trim();
   // "Apple again", "Banana, same thing": a step of a worked example, with no action of its own.
-  if (!parseSentences(t)[0]?.tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX')) return null;
+  // ("Roll the plug …": the tagger reads an order's first word as a noun; WordNet knows it as a verb.)
+  const tokens = parseSentences(t)[0]?.tokens ?? [];
+  if (!tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX') && !(tokens[0] && isKnown(tokens[0].lower, 'verb') && tokens[1]?.pos === 'DET')) return null;
   if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there)\b/i.test(t)) return null;
   return t[0].toUpperCase() + t.slice(1);
 }
@@ -348,7 +352,52 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
     const sorted = [...dated].sort((a, b) => a.year - b.year).slice(0, 6);
     out.push({ kind: 'chronology', items: sorted.map((d) => d.event), sentences: sorted.map((d) => d.sentence) });
   }
+  const days = dayByDay(sentences);
+  if (days) out.push(days);
   return out;
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const ORDINAL_DAYS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+/** "On the twelfth of June, …", "Then, on 14 June 1381, …": the day (and year) leading a sentence. */
+const ON_DAY = new RegExp(
+  `^(?:(?:so|and|then|and then),?\\s+)?on\\s+(?:the\\s+)?(\\d{1,2}|(?:twenty|thirty)[- ]?(?:${ORDINAL_DAYS.slice(0, 9).join('|')})|twentieth|thirtieth|${ORDINAL_DAYS.join('|')})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTHS.join('|')})(?:,?\\s+(1\\d{3}|20\\d{2}))?,\\s+(.+?)[.!]?$`,
+  'i',
+);
+
+function dayNumber(word: string): number {
+  if (/^\d+$/.test(word)) return Number(word);
+  const w = word.toLowerCase().replace(/[- ]/g, '');
+  if (w === 'twentieth') return 20;
+  if (w === 'thirtieth') return 30;
+  const tens = w.startsWith('twenty') ? 20 : w.startsWith('thirty') ? 30 : 0;
+  return tens + ORDINAL_DAYS.indexOf(tens ? w.slice(6) : w) + 1;
+}
+
+/**
+ * A chronology told day by day ("On the twelfth of June, the Kent rebels camped at Blackheath … On the
+ * thirteenth of June, the rebels crossed into the City …"): three or more dated days, in the year last said
+ * when a day has none. The event is the rest of the sentence without a trailing aside (", partly because …").
+ */
+function dayByDay(sentences: readonly Sentence[]): Sequence | null {
+  let year = 0;
+  const days: Array<{ key: number; event: string; sentence: number }> = [];
+  for (const s of sentences) {
+    const m = ON_DAY.exec(s.text.trim());
+    if (m && !s.doubtful && !s.text.includes('?')) {
+      const day = dayNumber(m[1]);
+      const event = m[4].replace(/,\s+(?:partly|mainly|largely|probably|perhaps|including|which|who|because|although|though)\b.*$/i, '');
+      const words = event.split(/\s+/);
+      const ok = day >= 1 && day <= 31 && words.length >= 3 && words.length <= 20 && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
+      const y = m[3] ? Number(m[3]) : year;
+      if (ok) days.push({ key: y * 10000 + (MONTHS.indexOf(m[2].toLowerCase()) + 1) * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
+    }
+    const said = /\b(1\d{3}|20\d{2})\b/.exec(s.text);
+    if (said) year = Number(said[1]);
+  }
+  if (days.length < 3 || new Set(days.map((d) => d.key)).size !== days.length) return null;
+  const sorted = [...days].sort((a, b) => a.key - b.key).slice(0, 6);
+  return { kind: 'chronology', items: sorted.map((d) => d.event), sentences: sorted.map((d) => d.sentence) };
 }
 
 const NUMBER = /(\d[\d,]*(?:\.\d+)?)/;

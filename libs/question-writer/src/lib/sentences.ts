@@ -27,7 +27,9 @@ const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
 const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
-const META = new Set(['exam', 'exams', 'examiner', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise', 'folks']);
+const META = new Set(['exam', 'exams', 'examiner', 'examiners', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise', 'folks']);
+/** Big O notation: "O(1)", "O(n log n)", "O(2 to the n)". */
+export const BIG_O = /\b[OΘΩ]\((?:\d+|n|log n|n log n|n squared|n cubed|n\^2|2 to the n|n!)\)/g;
 /** Code read aloud ("for i in range one comma eleven colon"). */
 const CODE_WORDS = new Set(['dot', 'comma', 'colon', 'semicolon', 'parenthesis', 'parentheses', 'paren', 'bracket', 'brackets', 'brace', 'braces', 'underscore', 'backslash', 'equals', 'asterisk', 'quote', 'quotes', 'semi']);
 const PERSONAL = new Set(['i', 'me', 'my', 'mine', 'we', 'us', 'our', 'ours', "i'm", "we're", "i've", "we've", "let's"]);
@@ -706,7 +708,12 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The last main thing is titration.": talk about the talk.
   if (/^the (?:\w+ ){0,2}(?:thing|one|point|idea|bit|part|step|question|answer|trick|key) (?:is|was|are)\b/i.test(s.text)) return false;
   // "The most common way is called …", "The classic example is …": a way or example of what was said before.
-  if (/^(?:the|a|an) (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot|analogy|comparison|metaphor|illustration|picture|image) (?:is|was|are)\b/i.test(s.text)) return false;
+  if (/^(?:the|a|an) (?:\w+ ){0,2}(?:way|ways|method|approach|option|example|case|instance|reason|result|answer|problem|difference|outcome|catch|trick|point|idea|thing|upshot|analogy|comparison|metaphor|illustration|picture|image) (?:is|was|are)\b/i.test(s.text)) return false;
+  // "The other big effect is tinnitus", "The first four are fine", "Durdle Door is the famous one", "Examples
+  // are sea walls …": other than, the first of, the one among, examples of what was said before.
+  if (/^the other\b|^the (?:work|rest|amount|total|number) (?!of\b)[a-z]+s\b|^(?:the|these|those) (?:first|last|next|other|remaining|top) (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+|few) (?:is|are|was|were|can|will|have|has)\b|\b(?:the (?:first|second|third|last|next) (?:is|was|are)|(?:is|are|was|were) the (?:\w+ )?ones?[.!]?$|(?:is|are|was|were) the (?:\w+ ){0,2}(?:example|case)(?! of\b))|^(?:some |other |good |typical )?examples (?:are|include)\b/i.test(s.text)) return false;
+  // "The court held there was no contract.", "that's a temporary version": the case or the thing said just before.
+  if (/^the (?:court|judges?|jury|magistrates|house of lords|supreme court|court of appeal) (?:held|ruled|decided|found|said|agreed)\b|\b(?:that's|that is|this is) (?:a|an|the) (?:\w+ )?(?:version|one|kind|type|form|sort|case)[.!]?$/i.test(s.text.trim())) return false;
   // "Tonight's topic is compound interest.", "Today's lesson is on …": what the lesson is about, not a fact of it.
   if (/^(?:today's|tonight's|this (?:week's|morning's|afternoon's|evening's|lesson's|session's)|our|the) (?:topic|subject|lesson|lecture|session|theme|focus|talk|class)(?: today| tonight)? (?:is|was|will be)\b/i.test(s.text)) return false;
   // Words that point back to something said before ("formed this way", "the same", "as well").
@@ -755,7 +762,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
-  if (s.tokens.some((t) => /[(){}=<>[\]_"“”]/.test(t.text))) return false;
+  // (Big O notation, "O(n log n)", is the subject's own notation, not code read aloud.)
+  if (/[(){}=<>[\]_"“”]/.test(s.text.replace(BIG_O, 'O'))) return false;
   if (s.tokens.some((t) => t.pos === 'SYM' && !/[%$£€°]/.test(t.text))) return false;
   const last = words[words.length - 1];
   // "… calls itself.", "… an arm's length away from you.": a reflexive, or "you" after a preposition, ends a sentence whole.
@@ -910,7 +918,7 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
 }
 
 /** Instructions about watching the lesson rather than about its subject ("Grab a pen", "pause the video"). */
-const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:before (?:next|the next) (?:week|lesson|session|class|time)|by next (?:week|lesson|session|class)|your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers|(?:school|field|class) trip|nobody panic|don't panic)\b/i;
+const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) (?:the|a|an|its|their|his|her|how|what|x|y)\b|\b(?:(?:before|for|by|in) (?:the )?next (?:week|lesson|session|class|time)|(?:to|need to|have to|must) (?:learn|memori[sz]e) (?:it|them|this|these|in order)|you need to know|your task|for the task|after (?:playtime|lunch|break)|playtime|you(?:'re| are) going to (?:draw|write|make|colour|color|label|build|pick|choose)|i want you to|hands up|show of hands|put your hand up|legs crossed|hands (?:in|on) (?:your|their) laps?|eyes (?:on me|to the front)|(?:let's|let us) meet|meet (?:[A-Z][a-z]+|our|my)\b|please|for practice|as practice|for homework|as an exercise|your turn|have a go|try it yourself|on your own|practice questions|read chapter|for (?:monday|tuesday|wednesday|thursday|friday|next week)|this one|grab a pen|pen and paper|take notes|your notes|pause|rewind|the video|this video|(?:on|at|to) (?:the|my|this) screen|the slides?|the link|the description|the end of|stick around|comment|subscribe|the quiz|the exam|homework|revision|revise|flashcards|past papers|(?:school|field|class) trip|nobody panic|don't panic)\b/i;
 
 /**
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
@@ -1116,7 +1124,7 @@ export function markWorkedExamples(sentences: Sentence[]): void {
 /** What the watcher will see in a demonstration ("Over a few hours, you'll see drops forming …"): an observation of a set-up, not knowledge. */
 const OBSERVING = /\byou(?:'ll| will| should| might| may| can| would)\s+(?:(?:also|soon|probably|then|now|start to|begin to)\s+)?(?:see|notice|find|observe|watch|spot)\b/i;
 /** The speaker setting up something to try ("Here's an experiment you can try", "Want to see condensation at home?"). */
-const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try|want to see|let's try|you(?:'ll| will) need)\b/i;
+const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try|want to see|let's try|(?:one|something) to try|try (?:it )?at home|you(?:'ll| will) need)\b/i;
 
 /**
  * Steps of a home experiment or demonstration ("Ask a grown-up for a cold drink …", "Take a clear plastic

@@ -73,7 +73,8 @@ export function nounPhraseSpans(tokens: readonly Token[], fixed: ReadonlySet<str
       const cur = tokens[end];
       const next = tokens[end + 1];
       // "son Robert", "hands slow work": a common noun before a name, or a plural noun inside a phrase, ends it.
-      if (cur.pos === 'NOUN' && next.pos === 'PROPN') break;
+      // ("Hyde v Wrench": a case name is one name, "v" and all.)
+      if (cur.pos === 'NOUN' && next.pos === 'PROPN' && !(/^vs?\.?$/.test(cur.text) && tokens[end - 1]?.pos === 'PROPN')) break;
       if (cur.pos === 'NOUN' && cur.lower !== cur.lemma && /s$/.test(cur.lower)) break;
       end++;
     }

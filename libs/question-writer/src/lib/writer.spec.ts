@@ -1902,3 +1902,74 @@ describe('question writer: what a strict teacher discarded on an eighteenth unse
     expect(texts.some((t) => /^Ionic bonding happens between a metal and a non-metal/.test(t))).toBe(true);
   });
 });
+
+describe('question writer: what a strict teacher discarded on a nineteenth unseen set (holdout19)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const seeds: number[] = [0, 0.2, 0.4, 0.6, 0.8, 0.99];
+  const root = join(__dirname, '../../../../tools/question-review/holdout19');
+  const read = (file: string, durationSeconds: number) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8'), { durationSeconds }).segments);
+
+  it('finds numbered steps whose orders the tagger misreads ("Step two, roll the plug …") and a chronology told day by day ("On the twelfth of June, …")', () => {
+    const steps = findSequences(readLecture(timed(['Step one, make sure your hands are clean.', 'Step two, roll the plug between your fingers into a thin cylinder.', 'Step three, pull the top of your ear up and back.', 'Step four, slide the plug well into the canal, so most of it is inside.'])));
+    expect(steps[0]?.items).toEqual(['Make sure your hands are clean', 'Roll the plug between your fingers into a thin cylinder', 'Pull the top of your ear up and back', 'Slide the plug well into the canal']);
+    const days = findSequences(readLecture(timed(['In 1381, the government sent officials to Essex.', 'On the fourteenth of June, Richard rode out to meet the Essex rebels at Mile End.', 'On the twelfth of June, the Kent rebels camped at Blackheath.', 'On the thirtieth of May 1381, officials arrived in Brentwood in Essex.', 'Then, on the fifteenth of June, Richard met Wat Tyler at Smithfield.'])));
+    expect(days.find((s) => s.kind === 'chronology')?.items).toEqual(['Officials arrived in Brentwood in Essex', 'The Kent rebels camped at Blackheath', 'Richard rode out to meet the Essex rebels at Mile End', 'Richard met Wat Tyler at Smithfield']);
+    // The set keeps its ordering question rather than trade it for a false statement, even in a chapter that also has a scenario.
+    const { questions } = writeQuestionSet(read('noise-at-work-hearing-protection.txt', 410), { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });
+    expect(questions.some((q) => q.type === 'ordering')).toBe(true);
+  });
+
+  it('takes no statement that leans on what was said before ("The other big effect is …", "The first four are …", "the famous one", "The court held …")', () => {
+    for (const text of [
+      'The other big effect is tinnitus, which is a ringing in the ears that can become permanent.',
+      'The first four are generally fine even for big data.',
+      'The work grows in step with the input.',
+      'Durdle Door in Dorset is the famous one.',
+      "The Mid-Atlantic Ridge is the classic example, and it's why Iceland has so many volcanoes.",
+      'Examples are sea walls, groynes and rock armour.',
+      'The classic case is Hyde v Wrench, from 1840.',
+      'The court held there was no contract.',
+      "If your ears have rung after a concert, that's a temporary version.",
+      'You need to know the first is genetic variation which is caused by the genes.',
+      'Evolution is the result and examiners love asking for the steps.',
+      'For next lesson, draw a labelled diagram of the cave, arch, stack and stump sequence.',
+    ])
+      expect([text, one(text).fact || one(text).rule]).toEqual([text, false]);
+    expect(one("A left join returns every row from the left table, that's the one written first, plus any matches.").fact).toBe(true);
+    expect(one('Hard engineering means building structures to control the sea.').fact).toBe(true);
+  });
+
+  it('sets aside the orders of something to try at home ("Here\'s a fun one to try at home. Hold a magnet near a coin.")', () => {
+    const [, order, fact] = readLecture(timed(["Here's a fun one to try at home.", 'Hold a magnet near a one penny coin.', 'Newer pennies are made of steel with a thin coat of copper, so they stick.']));
+    expect(order.instruction || order.rule || order.fact).toBe(false);
+    expect(fact.fact).toBe(true);
+  });
+
+  it('drops no negation before a consequence ("wasn\'t an offer, so he was acquitted"), keeps decibels plausible, swaps in no word the sentence says', () => {
+    expect(changeByNegation(one("Offering flick knives for sale was a crime, but the display wasn't an offer, so he was acquitted."))).toBeNull();
+    expect(changeByNegation(one("If you block out too much, you can't hear a forklift horn or the fire alarm, and that's a hazard in itself."))).toBeNull();
+    expect(changeByNegation(one('The cell does not burn glucose in one go.'))?.text).toBe('The cell burns glucose in one go.');
+    for (const rng of seeds.map((x): Rng => () => x)) {
+      const db = changeNumber(one("At 100 decibels, you've had the whole day's dose in about 15 minutes."), rng);
+      if (db && db.original === '100') expect(Math.abs(Number(db.replacement) - 100)).toBeLessThanOrEqual(10);
+    }
+    const lecture = read('contract-law-formation.txt', 432);
+    const recap = lecture.sentences.find((s) => /^Domestic agreements are presumed not binding/.test(s.text))!;
+    const slot = { lecture, chapter: recap.chapter, rng: () => 0.3, state: { usedSentences: new Set(), usedDefinitions: new Set(), usedCategories: new Set(), usedSequences: new Set(), usedRankings: new Set(), usedRules: new Set(), usedKeys: new Set(), times: [], nextTruth: false, variant: 0 } as unknown as WriterState, feedbackEnabled: true, margin: 1 };
+    expect(JSON.stringify(falseVersion(slot, recap))).not.toMatch(/Binding agreements/);
+  });
+
+  it('reads Big O notation as the subject\'s notation, not code, and never changes its number ("O(1)" → "O(3)")', () => {
+    expect(one('Quicksort is O(n log n) on average, but O(n squared) in its worst case.').fact).toBe(true);
+    expect(one('O(1) is constant, like array indexing or a hash lookup.').fact).toBe(true);
+    expect(one('Call print(x) to see the value.').fact).toBe(false);
+    for (const rng of seeds.map((x): Rng => () => x)) expect(changeNumber(one('O(1) is constant, like array indexing or a hash lookup.'), rng)).toBeNull();
+    expect(changeByNegation(one("If your code takes one second for 10,000 items, then 20,000 items doesn't take two seconds, it takes about four."))).toBeNull();
+  });
+
+  it('keeps a case name whole ("Hyde v Wrench", never a gap for "Hyde v")', () => {
+    const { questions } = writeQuestionSet(read('contract-law-formation.txt', 432), { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 8, questionsPerChapter: 2 });
+    expect(questions.length).toBeGreaterThan(0);
+    for (const q of questions) expect(JSON.stringify(q)).not.toMatch(/"(?:Hyde|hyde|chappell|fisher|entores) v"/);
+  });
+});

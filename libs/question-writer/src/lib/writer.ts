@@ -96,10 +96,11 @@ export function writeQuestionSet(lecture: Lecture, partial: Partial<GenerationSe
   const types = (set: WrittenSet) => new Set(set.questions.map((q) => q.type));
   const share = (x: { n: number; falses: number }) => (x.n > 0 ? x.falses / x.n : 0);
   // No shorter, every type the first had when each selected type is due, and closer to half and half (fewer
-  // falses missing, or a larger share of them).
+  // falses missing, or a larger share of them). A question from scarce material (the steps of a process, a
+  // ranking, categories, definitions) is traded for a false statement only when the set gets longer.
   const better = (set: WrittenSet) => {
     const after = truth(set);
-    const keepsTypes = !everyType || [...types(first)].every((type) => types(set).has(type));
+    const keepsTypes = [...types(first)].every((type) => types(set).has(type) || (!everyType && (!PLACED_TYPES.includes(type) || set.questions.length > first.questions.length)));
     return set.questions.length >= first.questions.length && keepsTypes && (after.short < before.short || share(after) > share(before));
   };
   // The statements that could be made false went into other questions (wrong options of a statement choice):
@@ -146,7 +147,12 @@ function writeOnce(lecture: Lecture, partial: Partial<GenerationSettingsShape>, 
   const slotFor = (chapter: number, n: number): Slot => ({ lecture, chapter, rng: seededRng(hashText(`${n}:${chapter}`, seed)), state, feedbackEnabled: settings.feedbackEnabled, margin });
   const written: Array<{ q: Question; chapter: number; evidence?: readonly Sentence[] }> = [];
   const tryType = (type: QuestionType): boolean => {
-    for (const chapter of chapterOrder(counts, caps)) {
+    // Scarce material tied to one place (the steps of fitting an earplug, in the chapter that also has the
+    // lecture's only rule) may take one more question in a chapter already full rather than be lost.
+    const placed = type === 'ordering' || type === 'priority_ranking' || type === 'sorting_groups';
+    const wider = placed ? caps.map((c) => Math.max(c, Math.min(MAX_QUESTIONS_PER_CHAPTER, c + 1))) : caps;
+    const open = chapterOrder(counts, caps);
+    for (const chapter of [...open, ...chapterOrder(counts, wider).filter((c) => !open.includes(c))]) {
       state.lastEvidence = undefined;
       const q = BUILDERS[type](slotFor(chapter, written.length));
       if (q) {

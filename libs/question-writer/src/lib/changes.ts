@@ -2,7 +2,7 @@ import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import { BIG_O, type Sentence } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
-import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
+import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, irregularVerb, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
 export type Rng = () => number;
@@ -29,8 +29,11 @@ export function pluralise(phrase: string): string {
 function inflectVerb(base: string, like: Token): string {
   const w = like.lower;
   if (w === like.lemma) return base;
-  if (/ing$/.test(w)) return base.replace(/e$/, '') + 'ing';
-  if (/ed$/.test(w)) return /e$/.test(base) ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${base}ed`;
+  // ("stop" → "stopped", "stopping": a one-syllable verb ending consonant, vowel, consonant doubles it.)
+  const doubled = /^[^aeiou]*[aeiou][^aeiouwxy]$/.test(base) ? base + base[base.length - 1] : base;
+  if (/ing$/.test(w)) return /ie$/.test(base) ? `${base.slice(0, -2)}ying` : /[^e]e$/.test(base) ? `${base.slice(0, -1)}ing` : `${doubled}ing`;
+  // An irregular past ("begin": began, begun) is never made by rule ("begined").
+  if (/ed$/.test(w)) return irregularVerb(base) ? '' : /e$/.test(base) ? `${base}d` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ied` : `${doubled}ed`;
   if (/s$/.test(w)) return /(?:s|x|z|ch|sh|o)$/.test(base) ? `${base}es` : /[^aeiou]y$/.test(base) ? `${base.slice(0, -1)}ies` : `${base}s`;
   // An irregular past ("bought"): the antonym's past cannot be made reliably ("sell", never "sold" by rule).
   return '';

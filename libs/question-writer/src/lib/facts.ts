@@ -272,13 +272,16 @@ function asStep(text: string): string | null {
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
     .replace(/^to\s+/i, '')
     // "Slide the plug well into the canal, so most of it is inside": the step without its reason.
-    .replace(/,\s+so\s+(?!that\b).*$/i, '');
+    .replace(/,\s+so\s+(?!that\b).*$/i, '')
+    // "The individuals that are best suited survive this is survival of the fittest …" (run-on captions): the
+    // step without the speaker's comment on it.
+    .replace(/^(.{12,}?),?\s+(?:this|that) (?:is|means)\b.*$/i, '$1');
   t = t.replace(/\s+/g, ' ').trim();
   // "Apple again", "Banana, same thing": a step of a worked example, with no action of its own.
   // ("Roll the plug …": the tagger reads an order's first word as a noun; WordNet knows it as a verb.)
   const tokens = parseSentences(t)[0]?.tokens ?? [];
   if (!tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX') && !(tokens[0] && isKnown(tokens[0].lower, 'verb') && tokens[1]?.pos === 'DET')) return null;
-  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there)\b/i.test(t)) return null;
+  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there(?!'s\b| is\b| are\b))\b/i.test(t)) return null;
   return t[0].toUpperCase() + t.slice(1);
 }
 

@@ -168,7 +168,10 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       else if (k < words.length - 3 && ORDINAL_MARKER.test(words[k].lower) && !isKnown(`${words[k].lower} ${words[k + 1].lower}`, 'noun')) k++;
       else break;
     }
-    let raw = text.slice(words[k].from, words[words.length - 1].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
+    // ("… to their offspring and | step 5 …": a conjunction left at the end joins nothing.)
+    let last = words.length - 1;
+    while (last > k + 2 && words[last].pos === 'CCONJ') last--;
+    let raw = text.slice(words[k].from, words[last].to).replace(/\bi\b/g, 'I').replace(/\bi'(m|ve|ll|d)\b/g, "I'$1");
     if (names) raw = raw.replace(names, (m) => m[0].toUpperCase() + m.slice(1));
     out.push({ text: `${raw[0].toUpperCase()}${raw.slice(1)}.`, start: at(words[0].from), end: at(words[words.length - 1].to), cut: forced || cutNext });
     cutNext = forced;
@@ -189,7 +192,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
     let head = first;
     while (head < i && /^(?:so|and|ok|okay|alright|right|well|um|uh|now)$/.test(tokens[head].lower)) head++;
     const headingAgain = i - head >= 3 && i - head <= 5 && tokens[i + 1] !== undefined && tokens[head].lower === t.lower && tokens[head + 1].lower === tokens[i + 1].lower && ['NOUN', 'ADJ', 'PROPN'].includes(t.pos) && tokens[head + 1].pos !== 'PUNCT';
-    if (headingAgain) {
+    // ("… there's variation in a population | step 2 there's competition …": a numbered step opens a sentence.)
+    const stepMark = t.lower === 'step' && length >= 2 && (next?.pos === 'NUM' || /^(?:one|two|three|four|five|six|seven|eight|nine|ten)$/.test(next?.lower ?? '')) && prev?.pos !== 'ADP' && prev?.pos !== 'DET';
+    if (headingAgain || stepMark) {
       flush(i);
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && (t.pos === 'NOUN' || t.pos === 'ADJ') && ['NOUN', 'PROPN'].includes(prev.pos) && definitionAhead(tokens, i) && !verbOfPrev && !compound) {
       flush(i);
@@ -210,7 +215,8 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       const bare = ((t.pos === 'NOUN' || t.pos === 'ADJ') && (['NOUN', 'PROPN', 'ADV', 'VERB'].includes(prev.pos) || namedNumber) && definitionAhead(tokens, i) && !verbOfPrev && !compound) || (t.lower === 'and' && definitionAhead(tokens, i + 1));
       // "… for a second and short term memory is …": a conjunction joining two full clauses in run-on captions.
       // "… with the same resources and you might think …": the same with a pronoun as the second subject.
-      const pronounClause = /^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '');
+      // ("… the world's biggest coffee producer and | it destroyed …": "it" with a verb of its own, not "it's".)
+      const pronounClause = (/^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '')) || (tokens[i + 1]?.lower === 'it' && tokens[i + 2]?.pos === 'VERB');
       const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
       // ("… rent is an expense | expenses increase with a debit": the noun said again, as the subject of a new clause.)
       const stutter = (prev.lower === t.lower && t.pos !== 'PUNCT') || (prev.pos === 'NOUN' && t.pos === 'NOUN' && prev.lemma === t.lemma && prev.lower !== t.lower);

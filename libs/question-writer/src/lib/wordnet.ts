@@ -274,6 +274,12 @@ function exceptionMap(pos: WordNetPos): Map<string, string> {
   return map;
 }
 
+/** Whether a verb has irregular forms ("give": gave, given), so its past cannot be made by rule. */
+export function irregularVerb(base: string): boolean {
+  for (const b of exceptionMap('verb').values()) if (b === base) return true;
+  return false;
+}
+
 /** Irregular base of the lemma, or of its last word for collocations (light_years → light_year). */
 function exceptionForm(lemma: string, pos: WordNetPos): string | null {
   const cut = lemma.lastIndexOf('_') + 1;

@@ -1967,6 +1967,28 @@ describe('question writer: what a strict teacher discarded on a nineteenth unsee
     expect(changeByNegation(one("If your code takes one second for 10,000 items, then 20,000 items doesn't take two seconds, it takes about four."))).toBeNull();
   });
 
+  it('opens a sentence at a spoken "step 2" in auto-captions and finds the steps ("Step 3 … survive this is survival of the fittest")', () => {
+    const root19 = join(__dirname, '../../../../tools/question-review/holdout19');
+    const parsed = parseTranscript(readFileSync(join(root19, 'natural-selection-evolution-autocaptions.vtt'), 'utf8'), { durationSeconds: 396 });
+    const texts = readLecture(parsed.segments).map((x) => x.text);
+    expect(texts).toContain('Step 2 there\'s competition for things.');
+    expect(texts.some((t) => /\bstep \d\.$/i.test(t) || /\band\.$/.test(t))).toBe(false);
+    const steps = findSequences(readLecture(parsed.segments)).find((x) => x.kind === 'steps');
+    expect(steps?.items).toEqual([
+      "There's variation in a population",
+      "There's competition for things",
+      'The individuals that are best suited survive',
+      'The survivors reproduce and pass on the useful alleles to their offspring',
+      'Over many generations the useful characteristic becomes more common in the population',
+    ]);
+  });
+
+  it('spells a changed verb as English does ("started" → "stopped", never "stoped")', () => {
+    const spoken = new Set(['stop', 'start']);
+    expect(changeToAntonym(one('The energy needed to get the reaction started.'), spoken)?.replacement).toBe('stopped');
+    expect(changeToAntonym(one('The reaction stopped when the acid ran out.'), spoken)?.replacement).toBe('started');
+  });
+
   it('keeps a case name whole ("Hyde v Wrench", never a gap for "Hyde v")', () => {
     const { questions } = writeQuestionSet(read('contract-law-formation.txt', 432), { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 8, questionsPerChapter: 2 });
     expect(questions.length).toBeGreaterThan(0);

@@ -299,6 +299,9 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     if (s.text[s.tokens[o.token].from - 1] === '-' || after === '-' || after === "'" || after === '’') continue;
     // "… and St Paul's.": the possessive is part of the word; a gap or answer without it names someone else.
     if (possessiveAfter(s, o)) continue;
+    // "Mary Queen of Scots", "the Statute of Labourers": part of a longer name is no answer ("____ of Scots").
+    const capital = (k: number) => /^[A-Z]/.test(s.tokens[k]?.text ?? '');
+    if (capital(o.token) && ((s.tokens[o.token + o.length]?.lower === 'of' && capital(o.token + o.length + 1)) || (s.tokens[o.token - 1]?.lower === 'of' && capital(o.token - 2)))) continue;
     {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];
@@ -1326,7 +1329,8 @@ export function buildFillGaps(slot: Slot): Question | null {
   // A step of an experiment ("Next, put the plant somewhere sunny …") is no statement to complete: such
   // steps are neither facts nor rules (markDemonstrations); instructions that are the subject (first aid) are.
   for (const s of freshFacts(slot)) {
-    if (STEP_PREFIX.test(s.text.trim())) continue;
+    // ("One, measure the mass of the stone …": a numbered step of a worked method, the same.)
+    if (STEP_PREFIX.test(s.text.trim()) || /^(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)\s*[,:]\s/i.test(s.text.trim())) continue;
     const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !slot.state.usedKeys.has(a.term.id) && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
     const chosen: typeof picks = [];
     for (const p of picks) {

@@ -235,6 +235,8 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   const before = s.tokens.slice(Math.max(0, i - 2), i).map((x) => x.lower).join(' ');
   const bound = /(?:^| )(?:above|over|exceeds?|exceeding|more than|greater than|at least)$/.test(before) ? 'lower' : /(?:^| )(?:below|under|less than|fewer than|at most|up to|no more than)$/.test(before) ? 'upper' : null;
   if ((bound === 'lower' && changed < value) || (bound === 'upper' && changed > value)) changed = 2 * value - changed;
+  // "more than 100 per cent": nothing is more than the whole.
+  if (bound === 'lower' && changed >= ceiling) return null;
   // "Around 70,000 of the 80,000 people": the part stays smaller than its whole.
   const wholeAt = s.tokens[i + 1]?.lower === 'of' ? (s.tokens[i + 2]?.lower === 'the' ? i + 3 : i + 2) : -1;
   const whole = wholeAt > 0 && /^\d[\d,]*$/.test(s.tokens[wholeAt]?.text ?? '') ? Number(s.tokens[wholeAt].text.replace(/,/g, '')) : Infinity;
@@ -899,7 +901,19 @@ export function possessiveAfter(s: Sentence | undefined, o: { token: number; len
   return /['’]s$/i.test(last.text) || /^['’]s\b/i.test(s.text.slice(last.to));
 }
 
+/** Distractors already picked, per lecture (its term list): the same query is asked again and again while a set is written and re-written. */
+const distractorCache = new WeakMap<readonly Term[], Map<string, string[]>>();
+
 export function pickDistractors(q: DistractorQuery): string[] {
+  let cache = distractorCache.get(q.terms);
+  if (!cache) distractorCache.set(q.terms, (cache = new Map()));
+  const id = [q.key.id, q.count, q.sentence?.index ?? '', q.chapter ?? '', q.lectureOnly ? 1 : 0, q.strictKind ? 1 : 0, q.kinds ? 1 : 0, q.sentences.length, (q.avoid ?? []).join('\u0001'), (q.alsoRight ?? []).join('\u0001')].join('\u0002');
+  let found = cache.get(id);
+  if (!found) cache.set(id, (found = distractorsFor(q)));
+  return [...found];
+}
+
+function distractorsFor(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
   const avoid = [key.display, ...(q.avoid ?? [])];

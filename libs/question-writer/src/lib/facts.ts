@@ -271,6 +271,8 @@ function asStep(text: string): string | null {
     .replace(/^(?:you|we)\s+(?:should|must|need to|have to|want to|will|can|then|just)?\s*/i, '')
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
     .replace(/^to\s+/i, '')
+    // "Step two, if not, eliminate the candidate in last place": the step, without the condition on the one before.
+    .replace(/^(?:if not|if so|otherwise),?\s+/i, '')
     // "Slide the plug well into the canal, so most of it is inside": the step without its reason.
     .replace(/,\s+so\s+(?!that\b).*$/i, '')
     // "The individuals that are best suited survive this is survival of the fittest …" (run-on captions): the
@@ -363,8 +365,10 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ORDINAL_DAYS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
 /** "On the twelfth of June, …", "Then, on 14 June 1381, …": the day (and year) leading a sentence. */
+/** "In March 1605 Percy rented …", "Then in March 1603, Elizabeth died …": a month and year leading a sentence. */
+const IN_MONTH = new RegExp(`^(?:(?:so|and|then|and then),?\\s+)?in\\s+(${MONTHS.join('|')})\\s+(1\\d{3}|20\\d{2}),?\\s+(.+?)[.!]?$`, 'i');
 const ON_DAY = new RegExp(
-  `^(?:(?:so|and|then|and then),?\\s+)?on\\s+(?:the\\s+)?(\\d{1,2}|(?:twenty|thirty)[- ]?(?:${ORDINAL_DAYS.slice(0, 9).join('|')})|twentieth|thirtieth|${ORDINAL_DAYS.join('|')})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTHS.join('|')})(?:,?\\s+(1\\d{3}|20\\d{2}))?,\\s+(.+?)[.!]?$`,
+  `^(?:(?:so|and|then|and then),?\\s+)?on\\s+(?:the\\s+)?(\\d{1,2}|(?:twenty|thirty)[- ]?(?:${ORDINAL_DAYS.slice(0, 9).join('|')})|twentieth|thirtieth|${ORDINAL_DAYS.join('|')})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTHS.join('|')})(?:,?\\s+(1\\d{3}|20\\d{2}))?,?\\s+(.+?)[.!]?$`,
   'i',
 );
 
@@ -386,12 +390,13 @@ function dayByDay(sentences: readonly Sentence[]): Sequence | null {
   let year = 0;
   const days: Array<{ key: number; event: string; sentence: number }> = [];
   for (const s of sentences) {
-    const m = ON_DAY.exec(s.text.trim());
+    const month = IN_MONTH.exec(s.text.trim());
+    const m = ON_DAY.exec(s.text.trim()) ?? (month ? [month[0], '0', month[1], month[2], month[3]] : null);
     if (m && !s.doubtful && !s.text.includes('?')) {
-      const day = dayNumber(m[1]);
-      const event = m[4].replace(/,\s+(?:partly|mainly|largely|probably|perhaps|including|which|who|because|although|though)\b.*$/i, '');
+      const day = month && m[1] === '0' ? 0 : dayNumber(m[1]);
+      const event = m[4].replace(/,\s+(?:partly|mainly|largely|probably|perhaps|including|which|who|because|although|though)\b.*$|:.*$/i, '');
       const words = event.split(/\s+/);
-      const ok = day >= 1 && day <= 31 && words.length >= 3 && words.length <= 20 && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
+      const ok = day >= 0 && day <= 31 && words.length >= 3 && words.length <= 20 && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
       const y = m[3] ? Number(m[3]) : year;
       if (ok) days.push({ key: y * 10000 + (MONTHS.indexOf(m[2].toLowerCase()) + 1) * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
     }

@@ -718,6 +718,8 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The other big effect is tinnitus", "The first four are fine", "Durdle Door is the famous one", "Examples
   // are sea walls …": other than, the first of, the one among, examples of what was said before.
   if (/^the other\b|^the (?:work|rest|amount|total|number) (?!of\b)[a-z]+s\b|^(?:the|these|those) (?:first|last|next|other|remaining|top) (?:one|two|three|four|five|six|seven|eight|nine|ten|\d+|few) (?:is|are|was|were|can|will|have|has)\b|\b(?:the (?:first|second|third|last|next) (?:is|was|are)|(?:is|are|was|were) the (?:\w+ )?ones?[.!]?$|(?:is|are|was|were) the (?:\w+ ){0,2}(?:example|case)(?! of\b))|^(?:some |other |good |typical )?examples (?:are|include)\b/i.test(s.text)) return false;
+  // "Two terms you need for planning: RPO and RTO.": the speaker announcing what comes next.
+  if (/^(?:two|three|four|five|six|seven|\d+) (?:\w+ )?(?:terms|words|things|ideas|rules|points|questions|steps|types|kinds|facts|numbers) (?:you|we|to|that)\b/i.test(s.text)) return false;
   // "The court held there was no contract.", "that's a temporary version": the case or the thing said just before.
   if (/^the (?:court|judges?|jury|magistrates|house of lords|supreme court|court of appeal) (?:held|ruled|decided|found|said|agreed)\b|\b(?:that's|that is|this is) (?:a|an|the) (?:\w+ )?(?:version|one|kind|type|form|sort|case)[.!]?$/i.test(s.text.trim())) return false;
   // "Tonight's topic is compound interest.", "Today's lesson is on …": what the lesson is about, not a fact of it.

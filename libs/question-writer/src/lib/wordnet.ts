@@ -276,9 +276,10 @@ function exceptionMap(pos: WordNetPos): Map<string, string> {
 
 /** Whether a verb has irregular forms ("give": gave, given), so its past cannot be made by rule. */
 export function irregularVerb(base: string): boolean {
-  for (const b of exceptionMap('verb').values()) if (b === base) return true;
-  return false;
+  irregularBases ??= new Set(exceptionMap('verb').values());
+  return irregularBases.has(base);
 }
+let irregularBases: Set<string> | undefined;
 
 /** Irregular base of the lemma, or of its last word for collocations (light_years → light_year). */
 function exceptionForm(lemma: string, pos: WordNetPos): string | null {

@@ -1995,3 +1995,35 @@ describe('question writer: what a strict teacher discarded on a nineteenth unsee
     for (const q of questions) expect(JSON.stringify(q)).not.toMatch(/"(?:Hyde|hyde|chappell|fisher|entores) v"/);
   });
 });
+
+describe('question writer: what a strict teacher edited on a twentieth unseen set (holdout20)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('finds a chronology dated by month and day without commas ("On the 20th of May 1604 Catesby met …", "In March 1605 Percy rented …")', () => {
+    const days = findSequences(readLecture(timed(['Then in March 1603 Elizabeth died without children.', 'On the 20th of May 1604 Catesby met four other men at an inn in London: Thomas Wintour and others.', 'In March 1605 Percy rented an undercroft under the House of Lords.', 'On the 4th of November the cellars were searched.'])));
+    expect(days.find((s) => s.kind === 'chronology')?.items).toEqual(['Elizabeth died without children', 'Catesby met four other men at an inn in London', 'Percy rented an undercroft under the House of Lords', 'The cellars were searched']);
+  });
+
+  it('keeps a step after "If not," without the condition on the step before', () => {
+    const steps = findSequences(readLecture(timed(['Step one, count the first preferences.', 'Step two, if not, eliminate the candidate in last place.', 'Step three, repeat until someone passes 50 per cent.'])));
+    expect(steps[0]?.items).toEqual(['Count the first preferences', 'Eliminate the candidate in last place', 'Repeat until someone passes 50 per cent']);
+  });
+
+  it('takes "Two terms you need for planning: RPO and RTO." as no fact, and never makes "more than 100 per cent"', () => {
+    expect(one('Two terms you need for planning: RPO and RTO.').fact).toBe(false);
+    for (const x of [0, 0.2, 0.4, 0.6, 0.8, 0.99]) {
+      const f = changeNumber(one('If someone has more than 50 per cent of the votes, they win.'), () => x);
+      if (f) expect(Number(f.replacement)).toBeLessThan(100);
+    }
+  });
+
+  it('asks for no part of a longer name ("James\'s mother, ____ of Scots" → "Mary Queen") and no gap in a numbered step ("One, measure the ____ …")', () => {
+    const root = join(__dirname, '../../../../tools/question-review/holdout20');
+    const read = (file: string, durationSeconds: number) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8'), { durationSeconds }).segments);
+    const history = writeQuestionSet(read('gunpowder-plot-1605.vtt', 433), { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 8, questionsPerChapter: 2 }).questions;
+    expect(history.length).toBeGreaterThan(0);
+    for (const q of history) expect(JSON.stringify(q)).not.toMatch(/"Mary Queen"|____ of Scots|\{\{\d\}\} of Scots/);
+    const physics = writeQuestionSet(read('density-worked-examples.txt', 389), { questionTypes: ['fill_gaps'], interactionCount: 8, questionsPerChapter: 2 }).questions;
+    for (const q of physics) expect(JSON.stringify(q)).not.toMatch(/"text":"(?:One|Two|Three), /);
+  });
+});

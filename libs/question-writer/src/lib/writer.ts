@@ -26,6 +26,8 @@ export function falsesNeeded(n: number): number {
 
 /** Types whose material is scarce and tied to particular places in a lecture: placed first, where it is. */
 const PLACED_TYPES: readonly QuestionType[] = ['ordering', 'priority_ranking', 'sorting_groups', 'drag_drop', 'matching', 'scenario'];
+/** Placed types whose material is rarest: a sequence, a ranking, categories with their members. */
+const SCARCE_TYPES: readonly QuestionType[] = ['ordering', 'priority_ranking', 'sorting_groups'];
 /** Types any chapter with a few facts can carry, used to replace a type that has no material. */
 const STAPLES: readonly QuestionType[] = ['single_choice', 'true_false', 'fill_gaps', 'multiple_choice'];
 
@@ -149,7 +151,7 @@ function writeOnce(lecture: Lecture, partial: Partial<GenerationSettingsShape>, 
   const tryType = (type: QuestionType): boolean => {
     // Scarce material tied to one place (the steps of fitting an earplug, in the chapter that also has the
     // lecture's only rule) may take one more question in a chapter already full rather than be lost.
-    const placed = type === 'ordering' || type === 'priority_ranking' || type === 'sorting_groups';
+    const placed = SCARCE_TYPES.includes(type);
     const wider = placed ? caps.map((c) => Math.max(c, Math.min(MAX_QUESTIONS_PER_CHAPTER, c + 1))) : caps;
     const open = chapterOrder(counts, caps);
     for (const chapter of [...open, ...chapterOrder(counts, wider).filter((c) => !open.includes(c))]) {

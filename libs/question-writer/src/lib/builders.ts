@@ -817,6 +817,8 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // "Every part of your body, your muscles, your brain, your tummy, needs oxygen": one of a list of examples
     // swapped for another thing of the kind is just as true ("your windpipe").
     if (inEnumeration(s, a.token, a.length)) continue;
+    // "Fractions like naphtha are used …": the example belongs to the swapped-in kind too ("Chain hydrocarbons like naphtha").
+    if (/^(?:like|such|including|e\.g\.)$/i.test(s.tokens[a.token + a.length]?.text ?? '')) continue;
     // Only a topic of the lecture is swapped: a phrase the speaker says more than once, not an everyday word
     // in an idiom ("in the order you put them in" → "in the list you put them in") or a one-off phrase
     // ("the biggest threat" → "the polyp").

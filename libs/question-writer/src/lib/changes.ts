@@ -45,7 +45,12 @@ function replaceSpan(s: Sentence, from: number, to: number, replacement: string)
 
 function changedNumber(value: number, rng: Rng, year: boolean): number {
   // A year near the original ("1792" → "1795"): a far one ("1754" in the Revolution) gives itself away.
-  if (year) return value + (rng() < 0.5 ? -1 : 1) * (2 + Math.floor(rng() * 6));
+  if (year) {
+    const up = rng() < 0.5 ? -1 : 1;
+    const by = 2 + Math.floor(rng() * 6);
+    // ("stuck in the Suez Canal in March 2021" → never "2028": a year still to come is no date of what happened.)
+    return value + up * by > new Date().getFullYear() ? value - by : value + up * by;
+  }
   if (value === 0) return 1;
   const options = [value * 2, value * 3, value % 2 === 0 ? value / 2 : value * 4, Math.round(value * 1.5)].filter((v) => v !== value && Number.isFinite(v) && v > 0);
   return options[Math.floor(rng() * options.length)];
@@ -79,6 +84,12 @@ function spokenWord(n: number): string | null {
  * "twelve semitones" → "eleven semitones": a count said as one word before the things counted, changed to a
  * near value (never one, never part of a bigger number, a range or a percentage).
  */
+/** "above 40", "more than twenty": the number is a lower bound; "below", "fewer than": an upper one (the two words before it). */
+function boundBefore(before: string): 'lower' | 'upper' | null {
+  if (/(?:^| )(?:no more than|not more than)$/.test(before)) return 'upper';
+  return /(?:^| )(?:above|over|exceeds?|exceeding|more than|greater than|at least)$/.test(before) ? 'lower' : /(?:^| )(?:below|under|less than|fewer than|at most|up to)$/.test(before) ? 'upper' : null;
+}
+
 function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
   const ts = s.tokens;
   for (let k = 0; k < ts.length; k++) {
@@ -100,6 +111,11 @@ function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
     const step = value >= 30 ? 10 : 1 + Math.floor(rng() * 2);
     let changed = value + (rng() < 0.5 && value - step >= 2 ? -step : step);
     if (changed === value || changed < 2) changed = value + step;
+    // "wrecked more than twenty ships": "more than nineteen" is just as true; a lower bound only goes up, an upper one only down.
+    const bound = boundBefore(ts.slice(Math.max(0, k - 2), k).map((x) => x.lower).join(' '));
+    if (bound === 'lower') changed = value + step;
+    if (bound === 'upper' && value - step < 2) continue;
+    if (bound === 'upper') changed = value - step;
     const word = spokenWord(changed);
     if (!word) continue;
     const next = /^[A-Z]/.test(ts[k].text) ? word[0].toUpperCase() + word.slice(1) : word;
@@ -232,8 +248,7 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
     if (changed <= 0 || changed > ceiling) return null;
   }
   // "Days often go above 40 degrees": "above 20" is just as true, so a lower bound only goes up, an upper one only down.
-  const before = s.tokens.slice(Math.max(0, i - 2), i).map((x) => x.lower).join(' ');
-  const bound = /(?:^| )(?:above|over|exceeds?|exceeding|more than|greater than|at least)$/.test(before) ? 'lower' : /(?:^| )(?:below|under|less than|fewer than|at most|up to|no more than)$/.test(before) ? 'upper' : null;
+  const bound = boundBefore(s.tokens.slice(Math.max(0, i - 2), i).map((x) => x.lower).join(' '));
   if ((bound === 'lower' && changed < value) || (bound === 'upper' && changed > value)) changed = 2 * value - changed;
   // "more than 100 per cent": nothing is more than the whole.
   if (bound === 'lower' && changed >= ceiling) return null;
@@ -463,6 +478,18 @@ export function changeByNegation(s: Sentence): Falsified | null {
   return { text: fixed, kind: 'negation', original: `${prev.text} not`, replacement: full ?? prev.text };
 }
 
+/**
+ * Whether the lecture says one phrase is (a kind of) the other: "Sound is a longitudinal wave", so a "sound wave"
+ * swapped for a "longitudinal wave" is still true. Phrases with the same head are compared by their modifiers.
+ */
+export function kindOfEachOther(sentences: readonly Sentence[], a: string, b: string): boolean {
+  const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const isA = (x: string, y: string) => x.length > 2 && y.length > 2 && sentences.some((s) => new RegExp(`\\b${esc(x)}s? (?:is|are) (?:just |always |also )?(?:a |an |the )?(?:type of |kind of |form of )?${esc(y)}s?\\b`, 'i').test(s.text));
+  const [ha, hb] = [a.split(' ').pop(), b.split(' ').pop()];
+  const modifier = (x: string) => x.split(' ').slice(0, -1).join(' ');
+  return isA(a, b) || isA(b, a) || (ha === hb && ((modifier(a) !== '' && isA(modifier(a), b)) || (modifier(b) !== '' && isA(modifier(b), a))));
+}
+
 /** Whether a candidate is said next to this sentence's other content words elsewhere: swapping it in might make another true statement. */
 /** The words for each key's kind, by term (looked up once per lecture term). */
 const KIND_WORDS = new WeakMap<Term, Set<string>>();
@@ -474,6 +501,7 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
     kindWords = new Set([...hypernymsUpTo(key.key, 3), ...hypernymsUpTo(key.head, 3)].map((h) => h.toLowerCase()));
     KIND_WORDS.set(key, kindWords);
   }
+  if (kindOfEachOther(sentences, key.key, candidate.key)) return true;
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
   // ("lower course" beside "upper course": the shared head is the key's own word, not a sign of the same fact.)
   if (candidate.key.split(' ').some((k) => s.keys.has(k) && !key.key.split(' ').includes(k))) return true;
@@ -509,7 +537,7 @@ export function changeSibling(s: Sentence, terms: readonly Term[], sentences: re
     if (!/^[a-z]/.test(modifier.text) || s.text[modifier.from - 1] === '-') continue;
     for (const sibling of siblingCompounds(term, sentences)) {
       const word = sibling.split(' ')[0];
-      if (s.text.toLowerCase().includes(word)) continue;
+      if (s.text.toLowerCase().includes(word) || kindOfEachOther(sentences, term.key, sibling.toLowerCase())) continue;
       // Said of the sibling too ("both the primary and the secondary response make antibodies"): every content
       // word of this sentence recurs in a sentence about the sibling. Parallel sentences that differ
       // ("produced slowly" / "produced much faster") make the swap false, as wanted.

@@ -202,10 +202,14 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       flush(i);
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
       // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
-      const starter = !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
+      // ("… 333 metres per | second", "one wave per | second": a unit, no list marker.)
+      const unitWord = /^(?:second|minute|hour)s?$/.test(t.lower) && (/^(?:per|each|every|one|a|half|split|fraction)$/.test(prev.lower) || prev.pos === 'NUM');
+      // ("… the ship times how long | the echo takes to come back": the question word's clause goes on.)
+      const howClause = /^(?:long|far|much|many|fast|often|big)$/.test(prev.lower) && tokens[i - 2]?.lower === 'how';
+      const starter = !unitWord && !howClause && !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative(tokens, first, i);
       // ("… the initial activity times | a half raised to …", "three times a day": "times" there is multiplication.)
-      const np = t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && prev.lower !== 'times' && nounPhraseThenVerb(tokens, i + 1);
+      const np = !howClause && t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && prev.lower !== 'times' && nounPhraseThenVerb(tokens, i + 1);
       // "… retrieval encoding is the process …": a bare noun phrase starting a definition.
       // ("… decays to thorium two thirty four | alpha particles are heavy …": after a number that names a noun
       // before it too, not one that counts the noun after it: "invented by one person".)
@@ -1065,7 +1069,7 @@ export function markConcessions(sentences: Sentence[]): void {
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
 /**
  * The data of a worked example ("Quick example. A twelve-volt battery is connected across a four-ohm

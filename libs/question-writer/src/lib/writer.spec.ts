@@ -2027,3 +2027,49 @@ describe('question writer: what a strict teacher edited on a twentieth unseen se
     for (const q of physics) expect(JSON.stringify(q)).not.toMatch(/"text":"(?:One|Two|Three), /);
   });
 });
+
+describe('question writer: what a strict teacher discarded on a twenty-first unseen set (holdout21)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const root = join(__dirname, '../../../../tools/question-review/holdout21');
+
+  it('keeps a spoken lower bound going up ("more than twenty ships" is never "more than nineteen")', () => {
+    for (const x of [0, 0.2, 0.4, 0.6, 0.8, 0.99]) {
+      const f = changeNumber(one('Autumn storms wrecked more than twenty ships on the Irish coast alone.'), () => x);
+      if (f) expect(['twenty-one', 'twenty-two', 'thirty', 'Twenty-one', 'Twenty-two']).toContain(f.replacement);
+    }
+  });
+
+  it('reads "metres per second" and "how long the echo takes" whole in auto-captions, and a "let\'s say" example\'s result as no fact', () => {
+    const parsed = parseTranscript(readFileSync(join(root, 'sound-waves-autocaptions.vtt'), 'utf8'), { durationSeconds: 378 });
+    const sentences = readLecture(parsed.segments);
+    const texts = sentences.map((x) => x.text);
+    expect(texts.some((t) => /\bper\.$/.test(t))).toBe(false);
+    expect(texts.some((t) => /times how long the echo takes to come back\.$/.test(t))).toBe(true);
+    expect(texts).toContain('Higher frequency means higher pitch.');
+    expect(sentences.find((x) => x.text === 'The sea is 1,500 metres deep.')?.fact).toBe(false);
+  });
+
+  it('swaps no kind the lecture says the term is ("Sound is a longitudinal wave"), nor a term before its example ("Fractions like naphtha")', () => {
+    const parsed = parseTranscript(readFileSync(join(root, 'sound-waves-autocaptions.vtt'), 'utf8'), { durationSeconds: 378 });
+    const lecture = analyseLecture(parsed.segments, { durationSeconds: 378 });
+    const echo = lecture.sentences.find((x) => /^An echo is just a sound wave/.test(x.text))!;
+    const sound = lecture.terms.find((t) => t.key === 'sound wave');
+    const longitudinal = lecture.terms.find((t) => t.key === 'longitudinal wave');
+    expect(sound && longitudinal).toBeTruthy();
+    expect(mightAlsoBeTrue(lecture.sentences, echo, sound!, longitudinal!)).toBe(true);
+    expect(JSON.stringify(changeSibling(echo, lecture.terms, lecture.sentences))).not.toMatch(/longitudinal wave that has reflected/);
+    const oil = analyseLecture(parseTranscript(readFileSync(join(root, 'crude-oil-fractional-distillation.srt'), 'utf8'), { durationSeconds: 376 }).segments, { durationSeconds: 376 });
+    const { questions } = writeQuestionSet(oil, { questionTypes: ['true_false', 'multiple_choice', 'single_choice'], interactionCount: 8, questionsPerChapter: 2 });
+    for (const q of questions) expect(JSON.stringify(q)).not.toMatch(/Chain hydrocarbons like naphtha/);
+  });
+});
+
+describe('question writer: a changed year is never still to come', () => {
+  it('changes "March 2021" to an earlier or later year, never one after this year', () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    for (const x of [0, 0.2, 0.4, 0.6, 0.8, 0.99]) {
+      const f = changeNumber(one('When the Ever Given got stuck in the Suez Canal in March 2021, it blocked the canal for six days.'), () => x);
+      if (f) expect(Number(f.replacement)).toBeLessThanOrEqual(new Date().getFullYear());
+    }
+  });
+});

@@ -364,9 +364,9 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ORDINAL_DAYS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
-/** "On the twelfth of June, …", "Then, on 14 June 1381, …": the day (and year) leading a sentence. */
 /** "In March 1605 Percy rented …", "Then in March 1603, Elizabeth died …": a month and year leading a sentence. */
 const IN_MONTH = new RegExp(`^(?:(?:so|and|then|and then),?\\s+)?in\\s+(${MONTHS.join('|')})\\s+(1\\d{3}|20\\d{2}),?\\s+(.+?)[.!]?$`, 'i');
+/** "On the twelfth of June, …", "Then, on the 14th of June 1381 …": the day (and year) leading a sentence. */
 const ON_DAY = new RegExp(
   `^(?:(?:so|and|then|and then),?\\s+)?on\\s+(?:the\\s+)?(\\d{1,2}|(?:twenty|thirty)[- ]?(?:${ORDINAL_DAYS.slice(0, 9).join('|')})|twentieth|thirtieth|${ORDINAL_DAYS.join('|')})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTHS.join('|')})(?:,?\\s+(1\\d{3}|20\\d{2}))?,?\\s+(.+?)[.!]?$`,
   'i',

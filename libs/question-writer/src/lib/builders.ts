@@ -285,6 +285,12 @@ function base<T extends QuestionType>(slot: Slot, type: T, question: string, evi
 }
 
 /** Terms of a sentence that can be asked about: a known class, not vague, with enough same-class alternatives. */
+/** "Mary Queen of Scots", "the Ordinance of Labourers": a capitalised term joined by "of" to another capitalised word. */
+function partOfLongerName(s: Sentence, token: number, length: number): boolean {
+  const capital = (k: number) => /^[A-Z]/.test(s.tokens[k]?.text ?? '');
+  return capital(token) && ((s.tokens[token - 1]?.lower === 'of' && capital(token - 2)) || (s.tokens[token + length]?.lower === 'of' && capital(token + length + 1)));
+}
+
 function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: number; length: number; surface: string }> {
   const out: Array<{ term: Term; token: number; length: number; surface: string; score: number }> = [];
   for (const o of slot.lecture.bySentence[s.index]) {
@@ -300,8 +306,7 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     // "… and St Paul's.": the possessive is part of the word; a gap or answer without it names someone else.
     if (possessiveAfter(s, o)) continue;
     // "Mary Queen of Scots", "the Statute of Labourers": part of a longer name is no answer ("____ of Scots").
-    const capital = (k: number) => /^[A-Z]/.test(s.tokens[k]?.text ?? '');
-    if (capital(o.token) && ((s.tokens[o.token + o.length]?.lower === 'of' && capital(o.token + o.length + 1)) || (s.tokens[o.token - 1]?.lower === 'of' && capital(o.token - 2)))) continue;
+    if (partOfLongerName(s, o.token, o.length)) continue;
     {
       // A word right after a subject pronoun is a verb the tagger took for a noun ("Everyone signs in").
       const before = s.tokens[o.token - 1];
@@ -830,9 +835,7 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // (Never one said of the same things elsewhere: "north has an absolute advantage in both wheat and cloth".)
     const partners = contrastedWith(a.term, slot.lecture.terms, slot.lecture.sentences).filter((t) => !mightAlsoBeTrue(slot.lecture.sentences, s, a.term, t)).map((t) => shapedLike(t.display, a.term)).filter((c) => !s.text.toLowerCase().includes(c.toLowerCase()));
     // "the Ordinance of Labourers", "the Statute of Westminster": part of a longer name is no term to swap.
-    const tk = s.tokens;
-    const capital = (k: number) => /^[A-Z]/.test(tk[k]?.text ?? '');
-    if (capital(a.token) && ((tk[a.token - 1]?.lower === 'of' && capital(a.token - 2)) || (tk[a.token + a.length]?.lower === 'of' && capital(a.token + a.length + 1)))) continue;
+    if (partOfLongerName(s, a.token, a.length)) continue;
     // ("Domestic agreements are presumed not binding" → never "Binding agreements …": a word the sentence
     // already says, swapped in, makes it argue with itself.)
     const saysAlready = (c: string) => c.toLowerCase().split(/\s+/).some((w) => w.length > 3 && !a.term.key.split(' ').includes(w) && s.tokens.some((t) => t.lower === w));

@@ -484,7 +484,11 @@ export function changeByNegation(s: Sentence): Falsified | null {
  */
 export function kindOfEachOther(sentences: readonly Sentence[], a: string, b: string): boolean {
   const esc = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const isA = (x: string, y: string) => x.length > 2 && y.length > 2 && sentences.some((s) => new RegExp(`\\b${esc(x)}s? (?:is|are) (?:just |always |also )?(?:a |an |the )?(?:type of |kind of |form of )?${esc(y)}s?\\b`, 'i').test(s.text));
+  const isA = (x: string, y: string) => {
+    if (x.length <= 2 || y.length <= 2) return false;
+    const said = new RegExp(`\\b${esc(x)}s? (?:is|are) (?:just |always |also )?(?:a |an |the )?(?:type of |kind of |form of )?${esc(y)}s?\\b`, 'i');
+    return sentences.some((s) => said.test(s.text));
+  };
   const [ha, hb] = [a.split(' ').pop(), b.split(' ').pop()];
   const modifier = (x: string) => x.split(' ').slice(0, -1).join(' ');
   return isA(a, b) || isA(b, a) || (ha === hb && ((modifier(a) !== '' && isA(modifier(a), b)) || (modifier(b) !== '' && isA(modifier(b), a))));

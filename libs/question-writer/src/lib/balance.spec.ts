@@ -1,4 +1,6 @@
-import { QUESTION_TYPES } from '@veolearn/domain';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { QUESTION_TYPES, parseTranscript } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
 import { restatedBy, restatesEarlier } from './builders';
 import { changeRatherSwap, ingForm } from './changes';
@@ -95,6 +97,25 @@ describe('chapter titles name topics', () => {
     const speakers = new Set(['priya']);
     for (const bad of ["I'm Priya", 'Priya', 'Hi Everyone', 'Welcome', 'Your Screen', "It's Time", 'Our Sources', "Let's Start", 'Thank You']) expect([bad, titleWorthy(bad, speakers)]).toEqual([bad, false]);
     for (const good of ['Screen', 'Breaks', 'Eye Test', 'Battle of Hastings', 'Arm’s Length']) expect([good, titleWorthy(good, speakers)]).toEqual([good, true]);
+  });
+
+  it('never titles a chapter with words about the talk itself, a single letter or a people', () => {
+    for (const bad of ['Definition', 'a definition', 'Core Idea', 'Exam Questions', 'Basics', 'Example', 'M']) expect([bad, titleWorthy(bad)]).toEqual([bad, false]);
+    for (const good of ['Definition of Armada', 'Copyright', 'Trade Marks', 'Key Stage', 'Ideas of the Enlightenment', 'IP']) expect([good, titleWorthy(good)]).toEqual([good, true]);
+  });
+
+  it('titles a chapter opened by "First, a definition." with what it defines, and names "Now, trade marks." and "Then there are designs." (holdout21)', () => {
+    const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(__dirname, '../../../../tools/question-review/holdout21', file), 'utf8')).segments);
+    const titleAt = (lecture: ReturnType<typeof analyseLecture>, opening: string) => lecture.chapters.find((c) => c.text.startsWith(opening))?.title;
+    const ip = read('intellectual-property-basics.txt');
+    expect(titleAt(ip, 'So first, a definition.')).toBe('Definition of Intellectual Property');
+    expect(titleAt(ip, "Let's start with copyright.")).toBe('Copyright');
+    expect(titleAt(ip, 'Now, trade marks.')).toBe('Trade Marks');
+    expect(titleAt(ip, 'Then there are designs.')).toBe('Designs');
+    const armada = read('spanish-armada-1588.srt');
+    expect(titleAt(armada, 'First, a definition.')).toBe('Definition of Armada');
+    // The people said as a noun ("the Spanish") never titles a chapter.
+    expect(armada.chapters.map((c) => c.title)).not.toContain('Spanish');
   });
 
   it('finds the name a speaker gives themselves', () => {

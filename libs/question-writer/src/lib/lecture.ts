@@ -1,7 +1,7 @@
 import type { Chapter, TranscriptSegment } from '@veolearn/domain';
 import { Audience, estimateAudience } from './audience';
 import { Category, Definition, Naming, Ranking, Rule, Sequence, findCategories, findDefinitions, findNamings, findRankings, findRules, findSequences } from './facts';
-import { INTRODUCTIONS, buildOutline, lessonSubject } from './outline';
+import { INTRODUCTIONS, buildOutline, lessonSubject, sameTitle } from './outline';
 import { Sentence, examplePeople, isGivenName, isUnpunctuated, readLecture } from './sentences';
 import { Term, countByChapter, findTerms, titleCase } from './terms';
 import { NameKinds, findNameKinds } from './names';
@@ -73,7 +73,7 @@ export function analyseLecture(segments: readonly TranscriptSegment[], options: 
   if (subject && chapters[0] && INTRODUCTIONS.has(chapters[0])) {
     // ("Your Five Senses" for children: a chapter title names the thing, "Five Senses".)
     const title = titleCase(subject.replace(/^(?:(?:today|now|so|and|ok|okay|the|a|an|your|our|my)\s+)+/i, '')).slice(0, 60);
-    if (!chapters.some((c) => c.title.toLowerCase() === title.toLowerCase())) chapters[0].title = title;
+    if (!chapters.some((c) => sameTitle(c.title) === sameTitle(title))) chapters[0].title = title;
   }
   return {
     sentences,

@@ -17,7 +17,7 @@ const SIGNPOST = [
   /\b(?:let's|let us|we'll|we will|i'll|i want to|we're going to|i'm going to)\s+(?:now\s+)?(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over)\b/i,
 ];
 /** "Let's look at the Calvin cycle" → the noun phrase after the signpost verb names the new topic. */
-const TOPIC_AFTER = /\b(?:talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called|be honest about|think about)\s+/i;
+const TOPIC_AFTER = /\b(?:(?:let's|let us|we'll|we will|i'll) (?:start|begin) with|talk about|look at|move on to|turn to|discuss|cover|get into|dive into|focus on|switch to|go over|learn about|next is|next up is|topic is|called|be honest about|think about)\s+/i;
 
 /** How strongly a sentence opens a topic with the speaker's own words (0 none, 1 strong). */
 /** "First, handwashing." "And fourth, allergens.": a short heading-like sentence naming the next section. */
@@ -172,6 +172,11 @@ const PRONOUN = /\b(?:i|me|my|mine|myself|we|us|our|ours|ourselves|you|your|your
 const CONTRACTION = /[a-z](?:'|’)(?:m|re|ve|ll|d|t)\b|\b(?:it|that|he|she|there|here|what|who|let|where|this)(?:'|’)s\b/i;
 /** A greeting or a thank-you: how a talk opens or closes, never what a chapter is about. */
 const GREETING = /\b(?:hi|hello|hey|welcome|thanks|thank you|goodbye|bye|good (?:morning|afternoon|evening))\b/i;
+/**
+ * "a definition", "the core idea", "exam questions", "an example": words about the talk itself (a heading such as
+ * "First, a definition." or "Now, the core idea."), never what a chapter is about.
+ */
+const ABOUT_THE_TALK = /^(?:(?:a|an|the|one|some|our|this)\s+)?(?:(?:core|main|key|big|basic|central|important|quick|short|first|second|third|final|last|next|other|worked|real|typical)\s+)*(?:definitions?|ideas?|points?|examples?|exams?|exam questions?|questions?|answers?|things?|bits?|parts?|sections?|summary|videos?|lessons?|topics?|words?|terms?|facts?|problems?|tips?|basics|fundamentals|beginning|start|end|rest|bits and pieces)$/i;
 /** "I'm Priya", "my name is Dave": the speaker introducing themselves. */
 const SELF_INTRODUCTION = /\b(?:I'm|I’m|I am|[Mm]y name is|[Mm]y name's)\s+([A-Z][a-z]+)/g;
 
@@ -187,7 +192,7 @@ export function speakerNames(sentences: readonly Sentence[]): Set<string> {
  * ("I'm Priya", "Welcome"), a phrase with a personal pronoun or a contraction, or the speaker's name.
  */
 export function titleWorthy(title: string, speakers: ReadonlySet<string> = new Set()): boolean {
-  if (PRONOUN.test(title) || CONTRACTION.test(title) || GREETING.test(title)) return false;
+  if (PRONOUN.test(title) || CONTRACTION.test(title) || GREETING.test(title) || ABOUT_THE_TALK.test(title.trim()) || title.trim().length < 2) return false;
   return !title.toLowerCase().split(/[^a-z]+/).some((w) => speakers.has(w));
 }
 
@@ -210,9 +215,13 @@ function bareTopic(text: string): string {
 /** "Now, breaks.", "So, the keyboard.": a short sentence naming the next topic after a turn word. */
 const TURN_HEADING = /^(?:and\s+)?(?:now|so|right|okay|ok|then|also)\s*,\s*((?:[\w'-]+\s*){1,4})[.!]?$/i;
 
+/** "Then there are designs.", "Finally, there's confidentiality.": the next item of a list of kinds, named on its own. */
+const THERE_HEADING = /^(?:and\s+)?(?:then|next|finally|lastly|also|now)\s*,?\s+there(?:'s|’s| is| are)\s+((?:[\w'-]+\s*){1,4})[.!]?$/i;
+
 /** The topic a turn-word heading names, when all its words are nouns, adjectives or determiners and it ends in a noun. */
 function turnHeadingOf(sentence: Sentence): string | null {
-  const m = TURN_HEADING.exec(sentence.text.trim());
+  const turn = TURN_HEADING.exec(sentence.text.trim());
+  const m = turn ?? THERE_HEADING.exec(sentence.text.trim());
   if (!m) return null;
   const at = sentence.text.indexOf(m[1]);
   const words = sentence.tokens.filter((t) => t.from >= at && t.pos !== 'PUNCT');
@@ -221,8 +230,38 @@ function turnHeadingOf(sentence: Sentence): string | null {
   const hyphened = (t: Token) => sentence.text[t.to] === '-' || sentence.text[t.from - 1] === '-';
   // ("the break-even point": "point" read as a verb after a describing word is the noun.)
   const nounAfter = (t: Token, i: number) => i > 0 && !/^(?:one|ones|thing|things|bit|lot)$/.test(t.lower) && isKnown(t.lower, 'noun') && (['DET', 'ADJ', 'ADV'].includes(words[i - 1].pos) || hyphened(words[i - 1])) && words[0].pos === 'DET';
-  const nominal = (t: Token, i: number) => ['NOUN', 'PROPN', 'ADJ', 'DET', 'PRON'].includes(t.pos) || hyphened(t) || (t.lower === 'of' && i > 0 && i < words.length - 1) || nounAfter(t, i);
-  return words.length > 0 && words.every(nominal) && last && (last.pos === 'NOUN' || last.pos === 'PROPN' || nounAfter(last, words.length - 1)) ? m[1].trim() : null;
+  // ("Now, trade marks.": a plural read as a verb after a noun it makes a compound with.)
+  // ("Then there are designs.": what "there are" names is a noun, whatever the tagger says.)
+  const compound = (t: Token, i: number) => (!turn && i === words.length - 1 && isKnown(t.lower, 'noun')) || (i > 0 && words[i - 1].pos === 'NOUN' && /[^s]s$/.test(t.lower) && isKnown(t.lower.slice(0, -1), 'noun'));
+  const nominal = (t: Token, i: number) => compound(t, i) || ['NOUN', 'PROPN', 'ADJ', 'DET', 'PRON'].includes(t.pos) || hyphened(t) || (t.lower === 'of' && i > 0 && i < words.length - 1) || nounAfter(t, i);
+  return words.length > 0 && words.every(nominal) && last && (last.pos === 'NOUN' || last.pos === 'PROPN' || nounAfter(last, words.length - 1) || compound(last, words.length - 1)) ? m[1].trim() : null;
+}
+
+/** "Insect" and "Insects": one title, whatever the number. */
+export function sameTitle(title: string): string {
+  return title.toLowerCase().replace(/(?<=[^s])s$/, '');
+}
+
+/** "Spanish", "Dutch": a people's adjective said as a noun ("the Spanish") is who, never what a chapter is about. */
+function nationality(display: string): boolean {
+  return /^[A-Z][a-z]+$/.test(display) && isKnown(display.toLowerCase(), 'adj') && !isKnown(display.toLowerCase(), 'verb') && /(?:ish|ese|ch|an|i)$/.test(display);
+}
+
+/** "First, a definition.", "So, a quick definition:": the speaker announces that the next sentence defines something. */
+const DEFINITION_HEADING = /^(?:(?:so|now|okay|ok|right|and|first(?:ly)?|then)\s*,?\s+)*(?:a |some )?(?:quick |short |proper |formal )?definitions?(?: first)?\s*[.:!]?$/i;
+/** "The word "armada" simply means …", "Intellectual property, or IP, means …", "The Cold War was a long rivalry …". */
+const DEFINED_OPENING = /^((?:the\s+)?(?:word|term)\s+)?["“']?([A-Za-z][\w'-]*(?:\s+[A-Za-z][\w'-]*){0,4}?)["”']?(?:,\s*or\s+[\w'-]+(?:\s+[\w'-]+)?,)?\s+(?:simply\s+|just\s+|basically\s+)?(?:means|meant|is|was|are|were|refers to)\b/i;
+
+/**
+ * A chapter opened by "First, a definition." and then the definition ("The word "armada" simply means an armed
+ * fleet"): titled with what it defines ("Definition of Armada"), never with the announcement ("Definition").
+ */
+function definitionHeading(own: readonly Sentence[]): string | null {
+  const at = own.slice(0, 2).findIndex((s) => DEFINITION_HEADING.test(s.text.trim()));
+  const next = at >= 0 ? own[at + 1] : undefined;
+  const m = next ? DEFINED_OPENING.exec(next.text.trim()) : null;
+  if (!m || PRONOUN.test(m[2]) || /^(?:this|that|it|there|here|what|which)\b/i.test(m[2])) return null;
+  return `Definition of ${m[1] ? m[2].toLowerCase() : m[2]}`;
 }
 
 /** Scores terms for one span of sentences: frequent there, rare elsewhere, multi-word phrases preferred. */
@@ -279,17 +318,17 @@ export function buildOutline(sentences: Sentence[], terms: readonly Term[], dura
     // "To recap, then.": the speaker's summary is the recap, as a teacher would title it.
     const recap = own.slice(0, 2).some((x) => /^(?:(?:so|okay|ok|right|alright|and)\s*,?\s+)?(?:to (?:recap|sum up|summari[sz]e|wrap up)|in (?:summary|conclusion)|let's recap|so to recap)\b/i.test(x.text.trim()));
     const chapterEnd = c + 1 < starts.length ? sentences[starts[c + 1]].start : end;
-    let title = c > 0 && recap && !used.has('recap') ? 'Recap' : signposted(own[0]) ?? signposted(own[1]);
+    let title = c > 0 && recap && !used.has(sameTitle('recap')) ? 'Recap' : signposted(own[0]) ?? signposted(own[1]) ?? definitionHeading(own);
     // A short opening chapter that greets and frames the lesson: titled with the lesson's subject (lecture.ts).
     if (!title && c === 0 && starts.length >= 4 && chapterEnd - Math.min(sentences[0].start, 0) <= 80) introduction = true;
-    if (!title || used.has(title.toLowerCase())) {
+    if (!title || used.has(sameTitle(title))) {
       const firstThree = new Set(own.slice(0, 2).map((s) => s.index));
       const opening = new Set(terms.filter((t) => t.occurrences.some((o) => firstThree.has(o.sentence))).map((t) => t.id));
-      const fits = (x: { term: Term }) => !used.has(x.term.display.toLowerCase()) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity') && titleWorthy(x.term.display, speakers) && !onlyInAsides(x.term, sentences);
+      const fits = (x: { term: Term }) => !used.has(sameTitle(x.term.display)) && !nationality(x.term.display) && x.term.cls !== 'year' && !x.term.cls.startsWith('quantity') && titleWorthy(x.term.display, speakers) && !onlyInAsides(x.term, sentences);
       const best = salientTerms(terms, c, starts.length, opening).find(fits);
       title = best ? best.term.display : `Part ${c + 1}`;
     }
-    used.add(title.toLowerCase());
+    used.add(sameTitle(title));
     return {
       index: c,
       title: titleCase(title).slice(0, 60),

@@ -1,11 +1,11 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, mightAlsoBeTrue, changeByNegation, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, possessiveAfter, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
+import { Falsified, Rng, shapedLike, mightAlsoBeTrue, changeByNegation, changeLabel, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, possessiveAfter, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
 import { writeFeedback } from './feedback';
 import type { Lecture } from './lecture';
-import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection, withoutMarker } from './sentences';
+import { LIST_MARKER, STEP_PREFIX, type Sentence, hasInterjection, isGivenName, withoutMarker } from './sentences';
 import { Term, VAGUE_NOUNS, isSalient } from './terms';
 import { baseForm, hypernymsUpTo, isKnown, nounClass, nounSenseCount } from './wordnet';
 
@@ -165,6 +165,10 @@ export function restatedBy(lecture: Lecture, s: Sentence, others: readonly Sente
   const subject = s.keys.values().next().value as string;
   const shared = (o: Sentence) => [...s.keys].filter((k) => o.keys.has(k)).length;
   if (!others.some((o) => o.keys.has(subject) && shared(o) * 2 >= s.keys.size)) return false;
+  // Every word of it said in one earlier statement about the same subject: a recap in other words ("Almost all
+  // penguins live in the southern half of the world." after "… live in the bottom half of the world, which is
+  // called the Southern Hemisphere.").
+  if (others.some((o) => o.keys.has(subject) && shared(o) === s.keys.size)) return true;
   if (bestCoverage(s.keys, others.map((o) => o.keys)) < RESTATED_SHARE || bestCoverage(pairsOf(s), others.map(pairsOf)) < RESTATED_SHARE) return false;
   const terms = termKeysOf(lecture, s);
   // The things it is about must nearly all be said again: "Protein also provides about four calories per gram."
@@ -273,7 +277,11 @@ function base<T extends QuestionType>(slot: Slot, type: T, question: string, evi
   slot.state.lastEvidence = evidence;
   slot.state.times.push(timestamp);
   const variant = slot.state.variant++;
-  const feedback = writeFeedback({ audience: slot.lecture.audience, variant, answer, reason, chapterTitle: c.title, at: Math.min(...evidence.map((s) => s.start)), quote });
+  // Where the learner should look again: the first sentence of the evidence and the chapter it is in (a recap
+  // question may draw on statements made chapters earlier).
+  const first = evidence.reduce((a, b) => (b.start < a.start ? b : a), evidence[0]);
+  const said = first ? slot.lecture.chapters[first.chapter] ?? c : c;
+  const feedback = writeFeedback({ audience: slot.lecture.audience, variant, answer, reason, chapterTitle: said.title, at: first ? first.start : c.start, quote });
   return {
     type,
     question,
@@ -745,11 +753,6 @@ export function siblingCategory(s: Sentence, a: { term: Term; token: number; len
   return !predicate || (candHead === head && cand !== key);
 }
 
-/** A term as it would stand in another's place: lower case unless a name. */
-function shapedLike(text: string, key: Term): string {
-  return key.pos !== 'PROPN' && !/[A-Z].*[A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
-}
-
 /** Whether the token is in the subject of a clause ("A semitone is …", "…, and climate is …", "The greenhouse effect works …"). */
 function copularSubject(s: Sentence, token: number): boolean {
   const ts = s.tokens;
@@ -804,6 +807,8 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   const number = changeNumber(s, slot.rng);
   // ("A spider's body has two parts, not three." → never "three parts, not three".)
   if (number && !new RegExp(`\\b${number.replacement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s.text)) return number;
+  const label = changeLabel(s, slot.lecture.sentences, slot.rng);
+  if (label) return label;
   const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
   if (antonym) return antonym;
   const degree = changeDegree(s);
@@ -1179,7 +1184,9 @@ export function buildScenario(slot: Slot): Question | null {
     const singular = !pluralPhrase(answer);
     const matched = wrongs.map((w) => (singular && pluralPhrase(w) ? w.replace(/(\S+)$/, (last) => baseForm(last.toLowerCase(), 'noun') ?? last) : !singular && !pluralPhrase(w) ? pluralise(w) : w));
     const order = shuffle([answer, ...matched], slot.rng);
-    const question = lecture.audience === 'children' ? 'What is the word for it?' : 'Which term are they describing?';
+    // ("the youngest son of King Henry the Second" → John: a person is a who, not a term.)
+    const person = key.cls === 'noun.person' || (key.pos === 'PROPN' && isGivenName(key.display.split(/\s+/)[0])) || [...(lecture.nameKinds.get(key.display.toLowerCase()) ?? [])].some((k) => k === 'person' || nounClass(k) === 'noun.person');
+    const question = person ? (lecture.audience === 'children' ? 'Who is it?' : 'Who are they describing?') : lecture.audience === 'children' ? 'What is the word for it?' : 'Which term are they describing?';
     return { ...base(slot, 'scenario', question, [lecture.sentences[d.sentence]], `“${answer}”`, `${cap(d.term)} is ${d.gloss}.`), scenario, options: order, correctAnswer: order.indexOf(answer) };
   }
   return null;
@@ -1338,8 +1345,15 @@ export function buildFillGaps(slot: Slot): Question | null {
     if (STEP_PREFIX.test(s.text.trim()) || /^(?:and\s+)?(?:one|two|three|four|five|six|seven|eight|nine|ten)\s*[,:]\s/i.test(s.text.trim())) continue;
     const picks = askableTerms(slot, s).filter((a, i, all) => all.findIndex((b) => b.term.id === a.term.id) === i && !slot.state.usedKeys.has(a.term.id) && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year' && gappable(s, a) && gapWorthy(slot, s, a));
     const chosen: typeof picks = [];
+    // ("A ____ is actually a ____!": two gaps either side of "is" can swap, and "A bird is actually a penguin" reads as well.)
+    const swappable = (x: { token: number; length: number }, y: { token: number; length: number }) => {
+      const [a, b] = x.token < y.token ? [x, y] : [y, x];
+      const between = s.tokens.slice(a.token + a.length, b.token);
+      return between.some((t) => t.pos === 'AUX') && between.every((t) => ['AUX', 'ADV', 'DET', 'PART'].includes(t.pos));
+    };
     for (const p of picks) {
       if (chosen.some((c) => p.token < c.token + c.length && c.token < p.token + p.length)) continue;
+      if (chosen.some((c) => swappable(c, p))) continue;
       chosen.push(p);
       if (chosen.length === 2) break;
     }

@@ -1,7 +1,7 @@
 import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import { BIG_O, type Sentence } from './sentences';
-import { Term, VAGUE_NOUNS, isSalient } from './terms';
+import { LABEL_WORD, Term, VAGUE_NOUNS, isSalient } from './terms';
 import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, irregularVerb, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
@@ -220,12 +220,41 @@ export function changeDegree(s: Sentence): Falsified | null {
   return { text: replaceSpan(s, t.from, t.to, cased), kind: 'antonym', original: t.text, replacement: cased };
 }
 
+/** "Type 1", "stage four", "Key Stage 3": a label word and the number that names one of its set. */
+const LABELLED = /\b((?:key\s+)?(?:type|stage|level|phase|tier|class|category|step|grade))\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi;
+
+/**
+ * "A Type 1 hypervisor … runs directly on the hardware." → "A Type 2 hypervisor …": a numbered label swapped for
+ * another of its set that the lecture names (never "Type 4" when there are two types), and not one the sentence
+ * names already ("The UK is in stage four and Japan in stage five" → "stage three", never "stage five … stage five").
+ */
+export function changeLabel(s: Sentence, sentences: readonly Sentence[], rng: Rng): Falsified | null {
+  const valuesOf = new Map<string, Set<string>>();
+  for (const x of sentences) for (const m of x.text.matchAll(LABELLED)) {
+    const word = m[1].toLowerCase().replace(/\s+/g, ' ');
+    const set = valuesOf.get(word) ?? new Set<string>();
+    set.add(m[2].toLowerCase());
+    valuesOf.set(word, set);
+  }
+  for (const m of s.text.matchAll(LABELLED)) {
+    const word = m[1].toLowerCase().replace(/\s+/g, ' ');
+    const here = new Set([...s.text.matchAll(LABELLED)].filter((x) => x[1].toLowerCase().replace(/\s+/g, ' ') === word).map((x) => x[2].toLowerCase()));
+    const others = [...(valuesOf.get(word) ?? [])].filter((v) => !here.has(v) && /^\d/.test(v) === /^\d/.test(m[2]));
+    if (others.length === 0) continue;
+    const value = others[Math.floor(rng() * others.length) % others.length];
+    const at = (m.index ?? 0) + m[0].length - m[2].length;
+    return { text: `${s.text.slice(0, at)}${value}${s.text.slice(at + m[2].length)}`, kind: 'swap', original: `${m[1]} ${m[2]}`, replacement: `${m[1]} ${value}` };
+  }
+  return null;
+}
+
 export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   // A number in a range ("36 to 38") would make nonsense when changed alone.
   const inRange = (k: number) => /^(?:to|-|–|and|or)$/.test(s.tokens[k + 1]?.lower ?? '') && s.tokens[k + 2]?.pos === 'NUM' || (/^(?:to|-|–|and|or)$/.test(s.tokens[k - 1]?.lower ?? '') && s.tokens[k - 2]?.pos === 'NUM');
   // ("O(1) is constant": a number inside Big O notation is part of the notation's name, never "O(3)".)
   const notation = [...s.text.matchAll(BIG_O)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
-  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !notation.some(([a, b]) => t.from >= a && t.to <= b));
+  // ("A Type 1 hypervisor": a number naming one of a set is never changed to one the set may not have.)
+  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !LABEL_WORD.test(s.tokens[k - 1]?.text ?? '') && !notation.some(([a, b]) => t.from >= a && t.to <= b));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
   // "The other two sides are called the legs": how many others there are follows from what was said; "four" is nonsense.
@@ -587,6 +616,15 @@ export function misreadVerbPhrase(tokens: readonly Token[], token: number, lengt
   const next = tokens[token + length];
   // "evaporation, condensation and collection repeat again": the bare verb of a joined subject, read as a noun.
   if (head.lower === head.lemma && tokens[token - 1]?.lower === 'and' && isKnown(head.lower, 'verb') && ['ADV', 'ADP', 'DET'].includes(next?.pos ?? '') && ['NOUN', 'PROPN'].includes(tokens[token - 2]?.pos ?? '') && tokens[token - 3]?.text === ',') return true;
+  // "A sole trader and a general partnership offer simplicity": the verb of a joined subject, inside what the
+  // tagger read as one noun phrase ("general partnership offer simplicity").
+  const before2 = tokens.slice(0, token);
+  if (length >= 3 && before2.some((t) => t.lower === 'and') && !before2.some((t) => t.pos === 'VERB' || t.pos === 'AUX')) {
+    for (let k = token + 1; k < token + length - 1; k++) {
+      const t = tokens[k];
+      if (t.lower === t.lemma && !/s$/.test(t.lower) && isKnown(t.lower, 'verb') && tokens[k - 1].pos === 'NOUN' && tokens[k + 1].pos === 'NOUN') return true;
+    }
+  }
   if (!pluralToken(head) || !['NOUN', 'PROPN'].includes(before.pos) || pluralToken(before) || !isKnown(head.lemma, 'verb')) return false;
   return !next || !['VERB', 'AUX'].includes(next.pos);
 }
@@ -779,11 +817,13 @@ export function sameEntityType(key: Term, candidate: Term): boolean {
   return theirs.some((h) => mine.includes(h));
 }
 
-/** How a distractor is shown: in the key's number and case. */
-function shaped(text: string, key: Term): string {
-  let out = text;
-  if (key.pos !== 'PROPN' && !/[A-Z].*[A-Z]/.test(out)) out = out[0].toLowerCase() + out.slice(1);
-  return out;
+/**
+ * How a distractor or a swapped-in term is shown: in the key's case ("weather" beside "climate"), but a name
+ * keeps its capitals, and so does a people's or a language's adjective ("English law").
+ */
+export function shapedLike(text: string, key: Term): string {
+  const people = /^[A-Z][a-z]+(?:ish|ese|ian|an|ch|ic|i)\b/.test(text) && isKnown(text.split(/\s+/)[0].toLowerCase(), 'adj');
+  return key.pos !== 'PROPN' && !people && !/[A-Z].*[A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
 /**
@@ -988,7 +1028,7 @@ function distractorsFor(q: DistractorQuery): string[] {
     if (out.length >= q.count) break;
     if (right.has(t.display.toLowerCase()) || avoid.some((a) => overlapping(a, t.display)) || (q.sentence && (mightAlsoBeTrue(q.sentences, q.sentence, key, t) || q.sentence.text.toLowerCase().includes(t.display.toLowerCase())))) continue;
     if (q.kinds && key.pos === 'PROPN' && !namesAlike(q.kinds, key.display, t.display)) continue;
-    out.push(shaped(t.display, key));
+    out.push(shapedLike(t.display, key));
   }
   // "inner join" → "left join", "cross join": the same head with another modifier, as the speaker says it.
   for (const sib of siblingCompounds(key, q.sentences)) {
@@ -1001,7 +1041,7 @@ function distractorsFor(q: DistractorQuery): string[] {
   for (const t of fromLecture) {
     if (out.length >= q.count) break;
     if (out.some((o) => overlapping(o, t.display))) continue;
-    out.push(shaped(t.display, key));
+    out.push(shapedLike(t.display, key));
   }
   // WordNet relatives only for kinds of things whose siblings are real alternatives (elements, species) and
   // only when the word has one meaning, so the siblings are of the right sense.

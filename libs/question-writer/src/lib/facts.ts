@@ -1,7 +1,7 @@
 import { parseSentences } from './nlp';
 import { afterMarker, type Sentence } from './sentences';
 import { VAGUE_NOUNS, nounPhraseSpans } from './terms';
-import { isKnown } from './wordnet';
+import { baseForm, isKnown } from './wordnet';
 
 /** "Photosynthesis is the process by which plants make food": a term and what the speaker says it is. */
 export interface Definition {
@@ -263,10 +263,13 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
 
 const STEP_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|sixth|seventh|then|next|after that|afterwards|once that(?:'s| is) done|now|finally|lastly|last of all|at the end)|step (?:one|two|three|four|five|six|\d)|the (?:first|second|third|fourth|fifth|next|last|final) step(?: is)?(?: to)?)\s*[,:]?\s*/i;
 const FIRST_MARK = /^(?:(?:and\s+)?(?:so\s+)?(?:first(?:ly)?|first of all|to start|to begin(?: with)?|start by|begin by)|step (?:one|1)|the first step(?: is)?(?: to)?)\b/i;
+/** "One, …" and "And five, …": a step counted aloud. */
+const SPOKEN_FIRST = /^one\s*,\s+/i;
+const SPOKEN_STEP = /^(?:and\s+)?(?:one|two|three|four|five|six|seven|eight)\s*,\s+/i;
 const LAST_MARK = /^(?:(?:and\s+)?(?:finally|lastly|last of all)|the (?:last|final) step)\b/i;
 
 /** "you should tilt the head" → "Tilt the head"; "you tilt the head" → "Tilt the head". */
-function asStep(text: string): string | null {
+function asStep(text: string, longest = 18): string | null {
   let t = trimEnd(text.replace(STEP_MARK, ''))
     .replace(/^(?:you|we)\s+(?:should|must|need to|have to|want to|will|can|then|just)?\s*/i, '')
     .replace(/^(?:is|was)\s+(?:to\s+)?/i, '')
@@ -282,8 +285,12 @@ function asStep(text: string): string | null {
   // "Apple again", "Banana, same thing": a step of a worked example, with no action of its own.
   // ("Roll the plug …": the tagger reads an order's first word as a noun; WordNet knows it as a verb.)
   const tokens = parseSentences(t)[0]?.tokens ?? [];
-  if (!tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX') && !(tokens[0] && isKnown(tokens[0].lower, 'verb') && tokens[1]?.pos === 'DET')) return null;
-  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > 18 || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there(?!'s\b| is\b| are\b))\b/i.test(t)) return null;
+  // ("On long jobs, check in at least every two hours": the order after a lead phrase, its verb read as a noun.)
+  const comma = tokens.findIndex((x) => x.text === ',');
+  const order = comma >= 0 && comma < 6 ? comma + 1 : 0;
+  const orderVerb = tokens[order] && isKnown(tokens[order].lower, 'verb') && baseForm(tokens[order].lower, 'verb') === tokens[order].lower && ['DET', 'ADP', 'PART', 'ADV'].includes(tokens[order + 1]?.pos ?? '');
+  if (!tokens.some((x) => x.pos === 'VERB' || x.pos === 'AUX') && !orderVerb) return null;
+  if (t.split(/\s+/).length < 2 || t.split(/\s+/).length > longest || /\b(?:i|me|my|we|our|it|it's)\b/i.test(t) || /^(?:it|this|that|they|and|but|so|came|comes|come|there(?!'s\b| is\b| are\b))\b/i.test(t)) return null;
   return t[0].toUpperCase() + t.slice(1);
 }
 
@@ -292,9 +299,11 @@ function asStep(text: string): string | null {
 export const AGENDA = /\b(?:we(?:'ll| will| are going to|'re going to| shall)\s+(?:look at|cover|start with|talk about|go through|discuss|see|explore|learn|finish|end)|what we(?:'ll| will| are going to|'re going to) (?:cover|do|look at)|here's (?:the (?:structure|plan|outline|agenda|roadmap)|what we(?:'ll| will)|how (?:this|the video|the lesson))|in this (?:video|lesson|lecture|session|talk|episode)|today we(?:'re| are) (?:going to|talking|looking|covering)|(?:the|our) (?:plan|agenda|outline|structure) (?:is|for today))/i;
 
 /** Whether the sequence starting at sentence i is the speaker's agenda rather than steps or events. */
-function agenda(sentences: readonly Sentence[], i: number, used: readonly number[]): boolean {
+function agenda(sentences: readonly Sentence[], i: number, used: readonly number[], counted = false): boolean {
   const around = [sentences[i - 1], sentences[i], sentences[i - 2]].filter((s): s is Sentence => s !== undefined && s.chapter === sentences[i].chapter);
   if (around.some((s) => AGENDA.test(s.text))) return true;
+  // (Steps counted aloud after "There are five steps" are orders, each restated with its verb.)
+  if (counted) return false;
   // A step has a verb of its own (not only one in a relative clause: "the rise of Napoleon, which takes us to 1799").
   const verbless = used.filter((j) => {
     const tokens = sentences[j].tokens;
@@ -308,13 +317,16 @@ function agenda(sentences: readonly Sentence[], i: number, used: readonly number
 export function findSequences(sentences: readonly Sentence[]): Sequence[] {
   const out: Sequence[] = [];
   for (let i = 0; i < sentences.length; i++) {
-    if (!FIRST_MARK.test(sentences[i].text.trim())) continue;
+    // "There are five steps. One, before you leave, log the visit …. Two, when you arrive, check in.": steps
+    // counted aloud, after the speaker says there are steps (counted items without it are a list of reasons).
+    const counted = SPOKEN_FIRST.test(sentences[i].text.trim()) && sentences.slice(Math.max(0, i - 2), i).some((x) => /\b(?:steps|stages|phases)\b/i.test(x.text));
+    if (!FIRST_MARK.test(sentences[i].text.trim()) && !counted) continue;
     const items: string[] = [];
     const used: number[] = [];
     for (let j = i; j < sentences.length && j < i + 12 && sentences[j].chapter === sentences[i].chapter; j++) {
       const text = sentences[j].text.trim();
-      if (j > i && !STEP_MARK.test(text)) continue;
-      const step = asStep(text);
+      if (j > i && !STEP_MARK.test(text) && !(counted && SPOKEN_STEP.test(text))) continue;
+      const step = counted ? asStep(text.replace(SPOKEN_STEP, ''), 22) : asStep(text);
       // A marked step that cannot be restated on its own ("Step two, about thirty per cent is reflected …")
       // ends the sequence there: an order with a step left out is not the speaker's order.
       if (!step) break;
@@ -324,12 +336,12 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
     }
     // "First …, second …, third …" alone lists reasons; a sequence has time words (then, next, after that, finally).
     // Numbered steps ("Step one, …", "Step two, …") are a sequence by themselves.
-    const numbered = used.filter((j) => /^(?:and\s+)?step\s+\w+\b/i.test(sentences[j].text.trim())).length >= 3;
+    const numbered = counted || used.filter((j) => /^(?:and\s+)?step\s+\w+\b/i.test(sentences[j].text.trim())).length >= 3;
     const temporal = numbered || used.some((j) => /^(?:(?:and\s+)?(?:so\s+)?(?:then|next|after that|afterwards|once that(?:'s| is) done|finally|at the end)|the (?:next|last|final) step)\b/i.test(sentences[j].text.trim()));
     // The speaker's agenda ("Here's what we'll cover. First, the five types …, then …, and finally …"): the
     // order of the talk, not a process. So are steps that are only noun phrases (a periodisation, "the old
     // regime, the crisis of 1789, the Terror") unless every one carries a date.
-    if (agenda(sentences, i, used)) continue;
+    if (agenda(sentences, i, used, counted)) continue;
     if (items.length >= 3 && temporal && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
       out.push({ kind: 'steps', items: items.slice(0, 6), sentences: used.slice(0, 6) });
       i = used[used.length - 1];
@@ -359,11 +371,54 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
   }
   const days = dayByDay(sentences);
   if (days) out.push(days);
+  if (!out.some((x) => x.kind === 'chronology')) {
+    const inside = datesInside(sentences);
+    if (inside) out.push(inside);
+  }
   return out;
+}
+
+
+/**
+ * A chronology of facts that each carry one date inside them ("In 1204, John lost Normandy …", "The charter was
+ * reissued again in 1225, and …", "… he landed in England in May 1216 and took control of London."): the events
+ * without their dates, in the order of the dates. Only when the lecture has no chronology of sentences that open
+ * with their dates.
+ */
+function datesInside(sentences: readonly Sentence[]): Sequence | null {
+  const events: Array<{ key: number; event: string; sentence: number }> = [];
+  for (const s of sentences) {
+    if (!s.fact || s.doubtful || (s.text.match(/\b(?:1\d{3}|20\d{2})\b/g) ?? []).length !== 1) continue;
+    const m = DATE_INSIDE.exec(s.text);
+    if (!m) continue;
+    const [whole, , dayWord, ofMonth, inMonth, yearText, trail] = m;
+    const at = m.index;
+    const rest = s.text.slice(at + whole.length);
+    // ("The final straw came in July 1214, when …": what is left would dangle.)
+    if (/^\s*(?:when|which|where|who|whose)\b/i.test(rest) || (trail && /^\s*(?:when|which|where|who)\b/i.test(rest))) continue;
+    const joined = `${s.text.slice(0, at)}${at === 0 ? '' : trail ? ', ' : ' '}${rest.replace(/^\s+/, '')}`.replace(/\s+([,.!])/g, '$1').replace(/\s+/g, ' ').trim();
+    const event = joined.replace(/^(?:then|and then|so),?\s+/i, '').replace(/^,\s*/, '').replace(/[.!]$/, '');
+    const words = event.split(/\s+/);
+    if (words.length < 3 || words.length > 24 || /\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) || /\b(?:it|this|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' ')) || /^(?:the (?:final|last) straw|the (?:next|following)|later|after)\b/i.test(event)) continue;
+    // ("For instant messages, like the telex in Entores v Miles Far East, it's on receipt": a rule from a case, not an event.)
+    if (/\b[A-Z][a-z]+ v\.? [A-Z]|\bit(?:'s|’s| is)\b/.test(event)) continue;
+    // ("… a daughter, Mary, born in 1516.": a participle after a comma, with nothing left after it.)
+    const lastWord = [...s.tokens].reverse().find((t) => t.text === words[words.length - 1]);
+    if (lastWord && lastWord.pos === 'VERB' && /,$/.test(words[words.length - 2] ?? '')) continue;
+    const month = MONTHS.indexOf((ofMonth ?? inMonth ?? '').toLowerCase()) + 1;
+    const day = dayWord ? Math.max(0, dayNumber(dayWord)) : 0;
+    events.push({ key: Number(yearText) * 10000 + month * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
+  }
+  const distinct = events.filter((e, i) => events.findIndex((x) => x.key === e.key) === i);
+  if (distinct.length < 3 || new Set(distinct.map((e) => Math.floor(e.key / 10000))).size < 2) return null;
+  const sorted = [...distinct].sort((a, b) => a.key - b.key).slice(0, 6);
+  return { kind: 'chronology', items: sorted.map((d) => d.event), sentences: sorted.map((d) => d.sentence) };
 }
 
 const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ORDINAL_DAYS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
+/** "in 1204", "in May 1216", "on the twenty-fourth of August 1215": a date said inside a sentence, with the commas around it. */
+const DATE_INSIDE = new RegExp(`(,\\s*)?\\b(?:(?:on\\s+)?the\\s+([a-z]+(?:-[a-z]+)?|\\d{1,2}(?:st|nd|rd|th)?)\\s+of\\s+(${MONTHS.join('|')})\\s+|in\\s+(?:(${MONTHS.join('|')})\\s+)?)(1\\d{3}|20\\d{2})\\b(\\s*,)?`, 'i');
 /** "In March 1605 Percy rented …", "Then in March 1603, Elizabeth died …": a month and year leading a sentence. */
 const IN_MONTH = new RegExp(`^(?:(?:so|and|then|and then),?\\s+)?in\\s+(${MONTHS.join('|')})\\s+(1\\d{3}|20\\d{2}),?\\s+(.+?)[.!]?$`, 'i');
 /** "On the twelfth of June, …", "Then, on the 14th of June 1381 …": the day (and year) leading a sentence. */

@@ -90,7 +90,9 @@ function retagMissingVerb(tokens: Token[]): void {
 export function parseSentences(text: string): ParsedSentence[] {
   const n = nlp();
   const its = n.its as unknown as Record<'value' | 'pos' | 'lemma' | 'type' | 'negationFlag' | 'detail' | 'span', unknown>;
-  const doc = n.readDoc(text) as unknown as WinkDoc;
+  // ("… check in. Three, on long jobs, …": the tokenizer reads "in." as inches and "no." as number, and so never
+  // ends the sentence there; a space before the full stop makes it one. Tokens are mapped back onto the text as said.)
+  const doc = n.readDoc(text.replace(/\b(in|no)\.(?=\s+[A-Z])/gi, '$1 .')) as unknown as WinkDoc;
   const values = doc.tokens().out(its.value) as string[];
   const pos = doc.tokens().out(its.pos) as string[];
   const lemma = doc.tokens().out(its.lemma) as string[];
@@ -111,11 +113,19 @@ export function parseSentences(text: string): ParsedSentence[] {
     const span = e.out(its.span) as unknown as [number, number];
     entities.push({ type: detail.type, value: detail.value, span });
   });
-  const out: ParsedSentence[] = [];
+  const spans: Array<[number, number]> = [];
   doc.sentences().each((s) => {
     const [a, b] = s.out(its.span) as unknown as [number, number];
+    // ('… and say, "Can you check the red file for me?", whoever answers will know …': a question quoted inside a
+    // sentence ends no sentence; what follows its comma belongs to it.)
+    const last = spans[spans.length - 1];
+    if (last && /^[,;]$/.test(tokens[a]?.text ?? '') || (last && /^["”']$/.test(tokens[a]?.text ?? '') && tokens[a + 1]?.text === ',')) last[1] = b;
+    else spans.push([a, b]);
+  });
+  const out: ParsedSentence[] = [];
+  for (const [a, b] of spans) {
     const own = tokens.slice(a, b + 1);
-    if (own.length === 0) return;
+    if (own.length === 0) continue;
     const from = own[0].from;
     const to = own[own.length - 1].to;
     retagMissingVerb(own);
@@ -126,6 +136,6 @@ export function parseSentences(text: string): ParsedSentence[] {
       tokens: own.map((t) => ({ ...t, from: t.from - from, to: t.to - from })),
       entities: entities.filter((e) => e.span[0] >= a && e.span[1] <= b).map((e) => ({ type: e.type, value: e.value, first: e.span[0] - a, last: e.span[1] - a })),
     });
-  });
+  }
   return out;
 }

@@ -409,7 +409,7 @@ const OPENING_NAMED_LAST = /\b(?:today|tonight|this (?:video|lesson|session|lect
 const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200}?,\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)(?:[.!]$|,\s+(?:\d{3,4}|which|from|in)\b)/;
 /** "That's HTTP, the Hypertext Transfer Protocol.": the sentence after the framing names what it is. */
 const THATS_NAMED = /^(?:[Tt]hat's|[Tt]hat is|[Tt]his is|[Ii]t's|[Ii]t is)\s+((?:[A-Z][\w'-]*\s*){1,4}),\s+(?:the|a|an)\s+[^.?!]{3,60}[.!]$/;
-const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|i'm|i am)(?: going to)? (?:be )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|we shall|i'm|i am|i shall)(?: going to)? (?:be )?(?:[a-z]+ly )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build|examining|examine|considering|consider|studying|study)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "We're looking at the immune system, which is …": a sentence of the opening that starts by saying what the lesson looks at. */
 const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we will be)(?: going to)?\s+(?:be\s+)?(?:looking at|look at|talking about|talk about|learning about|learn about|exploring|explore|covering|cover)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
@@ -470,8 +470,10 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
   const first = sentences[0]?.start ?? 0;
   const opening = sentences.filter((s) => s.start <= first + 60).slice(0, 10);
   for (const s of opening) {
-    const named = COLON_NAMED.exec(s.text);
-    if (named && named[1].split(/\s+/).length <= 6 && spokenOften(sentences, named[1], 2)) return named[1].trim();
+    const colon = COLON_NAMED.exec(s.text);
+    // ("…: Magna Carta, which was agreed in June 1215.": the name, without what the speaker adds about it.)
+    const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that)\b.*$/i, '').trim() : '';
+    if (named && named.split(/\s+/).length <= 6 && spokenOften(sentences, named, 2)) return named;
   }
   for (let i = 0; i < Math.min(opening.length, 6); i++) {
     // "Today is radioactive decay.": the day's subject said as a heading.
@@ -481,7 +483,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
   for (let i = 1; i < Math.min(opening.length, 6); i++) {
     // "Tonight is the first session of our course …" / "So: the symphony orchestra.": a heading said on its own.
     const heading = /^(?:so|right|okay|ok|now)\s*[:,]\s*(?:the\s+)?([a-z][\w' -]{2,40}?)[.!]$/i.exec(opening[i].text.trim());
-    if (heading && heading[1].split(/\s+/).length <= 4 && !PRONOUN.test(heading[1]) && !/^(?:most|some|all|many|any|each|every|first|next|last|anyway|well)\b|\b(?:thing|things|stuff|question|idea|point|plan)\b/i.test(heading[1]) && spokenOften(sentences, heading[1], 3)) return heading[1].trim();
+    // ("So, let's begin.", "So, the problem.": a turn in the talk, not its subject.)
+    if (heading && heading[1].split(/\s+/).length <= 4 && !PRONOUN.test(heading[1]) && !CONTRACTION.test(heading[1]) && !ABOUT_THE_TALK.test(heading[1]) && !/^(?:most|some|all|many|any|each|every|first|next|last|anyway|well)\b|\b(?:thing|things|stuff|question|idea|point|plan|problem|issue|solution|answer)\b/i.test(heading[1]) && spokenOften(sentences, heading[1], 3)) return heading[1].trim();
   }
   for (let i = 0; i < opening.length; i++) {
     const named = OPENING_APPOSITIVE.exec(opening[i].text);
@@ -509,6 +512,9 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // "lists in Python" → "Python lists".
     const inLanguage = /^([\w ]{2,30}?) in (Python|JavaScript|Java|SQL|Excel|C\+\+|Rust|Go|TypeScript|R)$/i.exec(phrase);
     if (inLanguage) phrase = `${inLanguage[2]} ${inLanguage[1]}`;
+    // ("the principal legal structures available to a person starting a business in England and Wales": the
+    // noun phrase it opens with, without the speaker's "principal".)
+    if (phrase.split(/\s+/).length > 6) phrase = phrase.replace(/\s+(?:available|used|needed|starting|that|which|in|on|at|to|for|from|with|by)\b.*$/i, '').replace(/^(?:(?:principal|main|key|basic|most important|major|different|various)\s+)+/i, '');
     const words = phrase.split(/\s+/);
     if (words.length < 1 || words.length > 6) continue;
     if (/^(?:something|a lot|the basics|what|how|why|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
@@ -570,7 +576,7 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
   for (const s of sentences.slice(0, 4)) {
     // "Food safety." said on its own near the start: the heading of the talk.
     const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
-    if (words.length >= 1 && words.length <= 4 && words.every((t) => ['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) && words.some((t) => t.pos === 'NOUN')) return words.map((t) => t.text).join(' ');
+    if (words.length >= 1 && words.length <= 4 && !GREETING.test(s.text) && words.every((t) => ['NOUN', 'PROPN', 'ADJ'].includes(t.pos)) && words.some((t) => t.pos === 'NOUN')) return words.map((t) => t.text).join(' ');
   }
   for (const s of sentences.slice(0, 14)) {
     // "This never-ending journey is called the water cycle."

@@ -25,6 +25,8 @@ export interface Sentence extends ParsedSentence {
 
 const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
 const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
+/** "The death rate, same idea, is the number of deaths …": an aside between commas, said in passing. */
+const PASSING_ASIDE = /,\s*(?:same idea|same thing|same again|as i said|as i say|if you like|if you will|believe it or not|funnily enough|as you'd expect|as you might expect)\s*,\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
 const META = new Set(['exam', 'exams', 'examiner', 'examiners', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise', 'folks']);
@@ -72,7 +74,7 @@ const PARTICIPLES = /^(?:made|built|found|held|kept|left|sold|told|brought|bough
 
 /** Removes fillers ("um", "uh", "you know") and stray spaces from spoken text. */
 export function cleanSpeech(text: string): string {
-  return text.replace(FILLER, '').replace(FILLER_PHRASES, (m) => (m.startsWith(',') ? ', ' : ' ')).replace(/\s+([,.!?;:])/g, '$1').replace(/,\s*,/g, ',').replace(/\s+/g, ' ').trim();
+  return text.replace(FILLER, '').replace(PASSING_ASIDE, ' ').replace(FILLER_PHRASES, (m) => (m.startsWith(',') ? ', ' : ' ')).replace(/\s+([,.!?;:])/g, '$1').replace(/,\s*,/g, ',').replace(/\s+/g, ' ').trim();
 }
 
 /** True when a transcript has (almost) no sentence punctuation: auto-captions. */
@@ -449,7 +451,7 @@ function startsWithOrder(tokens: readonly Token[]): boolean {
   // ("Keep cooked food apart" is still an order: the participle describes the noun after it).
   const pastAfter = b !== undefined && b.pos === 'VERB' && b.lower !== b.lemma && /ed$/.test(b.lower) && !['NOUN', 'PROPN', 'ADJ'].includes(c?.pos ?? '');
   const hasSubjectVerb = pastAfter || nameThenVerb(tokens) || listBeforeBe(tokens) || words.slice(1, 3).some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /s$/.test(t.lower) && t.lower !== t.lemma));
-  if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get'].includes(a.lower)) return true;
+  if (verbFirst && !hasSubjectVerb && (a.lemma === a.lower || a.pos !== 'VERB') && !['let', 'say', 'imagine', 'remember', 'think', 'look', 'see', 'guess', 'thank', 'like', 'go', 'come', 'get', 'compare', 'consider', 'contrast', 'notice', 'note', 'picture', 'suppose'].includes(a.lower)) return true;
   if ((a.lower === 'do' || a.lower === 'never' || a.lower === 'always') && (b?.pos === 'VERB' || b?.lower === 'not')) return true;
   return a.lower === 'you' && (['should', 'must', 'need', 'have'].includes(b?.lower ?? '') || (b?.lower === 'always' && c?.pos === 'VERB'));
 }
@@ -627,12 +629,62 @@ function isFactProper(s: ParsedSentence): boolean {
   // "Particles can only react when they collide with each other.": after "when", "if", "because" … the
   // pronoun names the main clause's subject, a plural noun for "they".
   const namesSubject = (t: Token, i: number) => i >= 3 && /^(?:it|they)$/i.test(t.text) && /^(?:when|if|because|once|until|unless|before|after|while|as)$/i.test(words[i - 1]?.text ?? '') && words.slice(0, i - 1).some((w) => ['NOUN', 'PROPN'].includes(w.pos) && (t.lower === 'they') === /[^s]s$/.test(w.lower)) && words.slice(0, i - 1).some((w) => w.pos === 'VERB' || w.pos === 'AUX');
-  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)) && !namesSubject(t, i))) return false;
+  // "Under their skin, penguins have a layer of fat.": a possessive in the lead phrase names the subject after it.
+  const comma = s.tokens.findIndex((t) => t.text === ',');
+  const subjectAfterLead = (t: Token) => {
+    if (!/^(?:their|its)$/i.test(t.text) || words[0].pos !== 'ADP' || comma < 0 || t.from > s.tokens[comma].from) return false;
+    const next = s.tokens[comma + 1];
+    return next !== undefined && ['NOUN', 'PROPN'].includes(next.pos) && (t.lower === 'their') === /[^s]s$/.test(next.lower);
+  };
+  // "Penguins are birds, but they can't fly.": after ", but" the pronoun names the subject the sentence opened with.
+  const subjectBeforeCoordinator = (t: Token, i: number) => {
+    const k = s.tokens.indexOf(t);
+    if (!/^(?:it|they)$/i.test(t.text) || !/^(?:but|and|so)$/i.test(s.tokens[k - 1]?.text ?? '') || s.tokens[k - 2]?.text !== ',') return false;
+    const opener = words[0].pos === 'DET' ? words[1] : words[0];
+    return i >= 3 && opener !== undefined && ['NOUN', 'PROPN'].includes(opener.pos) && (t.lower === 'they') === /[^s]s$/.test(opener.lower);
+  };
+  if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)) && !namesSubject(t, i) && !subjectAfterLead(t) && !subjectBeforeCoordinator(t, i))) return false;
   // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.
   if (words.some((t, i) => /^(?:he|him|his|she|her|hers)$/i.test(t.text) && !words.slice(0, i).some((w) => w.pos === 'PROPN'))) return false;
   // "A few years ago you'd have used margins …": what would have happened is no fact.
   // "Family dinners must have been fun.": what the speaker supposes is no fact either.
   if (/\b(?:would|could|might|should|you'd|we'd|I'd|they'd|must) have\b/i.test(s.text)) return false;
+  // "An emperor penguin would just be getting started!", "Each friend would lose the one thousand pounds …": what
+  // would happen in the speaker's story or worked example, with no condition said before it, is no fact ("Without
+  // the sun's heat, there would be no rain." and "Clause one promised that the Church would be free." are).
+  {
+    const would = /\bwould\b/i.exec(s.text);
+    if (would && !/\b(?:if|without|with|unless|otherwise|in theory|that|even)\b/i.test(s.text.slice(0, would.index))) return false;
+  }
+  // "Something has to decide where each one runs …": a subject that names nothing, or things named before.
+  if (/^(?:something|someone|somebody|anything|anyone)\b|\beach one\b/i.test(s.text)) return false;
+  // "The nitrogen bit ends up as urea.", "The nephron is the bit that does the work.": a part pointed at, not named.
+  if (/\b(?:the|that|this) (?:[a-z]+ )?bit\b(?! (?:of|more|less|like)\b)/i.test(s.text)) return false;
+  // "Urethra has one e and there's just the one.": how a word is spelt, an aside for the exam.
+  if (/\b(?:spelt|spelled|spelling|spell)\b|\b(?:one|two|double) [b-hj-z]\b/i.test(s.text)) return false;
+  // "Accidents, like a fall, an electric shock, or getting stuck in a lift, where nobody knows …": things and their
+  // examples, with a verb only in the clause that describes them.
+  {
+    const relative = words.findIndex((t, i) => i > 0 && /^(?:where|which|who|whom|whose|that|when)$/i.test(t.text));
+    // ("getting stuck": a participle after another verb.)
+    const finite = (t: Token, i: number) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !/(?:ed|en)$/.test(t.lower) && words[i - 1]?.pos !== 'VERB');
+    if (/^[A-Za-z]+,\s+(?:like|such as|including)\b/i.test(s.text) && relative > 0 && !words.slice(0, relative).some(finite)) return false;
+  }
+  // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
+  if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
+  // "Now, a few tips for home visits.": a heading; its last word read as a verb is a plural noun after a noun.
+  if (!words.some((t) => t.pos === 'AUX') && words.every((t, i) => t.pos !== 'VERB' || (i === words.length - 1 && /[^s]s$/.test(t.lower) && words[i - 1]?.pos === 'NOUN' && isKnown(t.lower.slice(0, -1), 'noun')))) return false;
+  // "On Linux, that isolation is built from …": the subject points back to what was said before.
+  if (/^(?:[^,]{0,30},\s*)?(?:that|this) (?!is\b|was\b|means\b|way\b|one\b)[a-z]+ (?:is|are|was|were|has|have|can|will)\b/i.test(s.text) && !/^(?:[^,]{0,30},\s*)?this (?:process|reaction|effect|force|law|rule|principle|stage|type) is called\b/i.test(s.text)) return false;
+  // "Though Ireland is a whole other story, with the famine.": a clause of concession with no main clause after it.
+  {
+    const comma = s.tokens.findIndex((t) => t.text === ',');
+    const after = comma > 0 ? s.tokens.slice(comma + 1) : [];
+    if (/^(?:though|although|even though|whereas|while|because|since|unless)\b/i.test(s.text) && !after.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower)))) return false;
+  }
+  // "Fish, squid and tiny shrimp-like animals called krill.": a list of things with no verb of its own (a participle
+  // after a noun describes it).
+  if (!words.some((t) => t.pos === 'AUX') && s.text.includes(',') && /\band\b/i.test(s.text) && words.every((t, i) => t.pos !== 'VERB' || (/(?:ed|en)$/.test(t.lower) && ['NOUN', 'ADJ'].includes(words[i - 1]?.pos ?? '')))) return false;
   // "Food doesn't just fall down the oesophagus.": what does not only happen sets up the next sentence.
   if (/\b(?:doesn't|don't|didn't|does not|do not|did not|isn't|aren't|is not|are not|wasn't|weren't|not) (?:just|only|simply|merely)\b/i.test(s.text) && !/\b(?:but|also)\b/i.test(s.text)) return false;
   // "On the other hand, a loop usually uses less memory.": less than what? A contrast with the sentence before.

@@ -99,6 +99,12 @@ function classOf(tokens: readonly Token[], surface: string, head: Token, sentenc
   return nounClass(tokens.map((t) => t.lemma).join(' ')) ?? nounClass(head.lemma) ?? 'unknown';
 }
 
+/**
+ * "Type 2", "Stage 4", "Clause 39", "Key Stage 3": a word before a number that makes the number a name for one of a
+ * set, not an amount ("a Type 2 hypervisor" is no quantity of hypervisors, and "Type 4" gives itself away).
+ */
+export const LABEL_WORD = /^(?:type|stage|level|phase|class|category|grade|step|clause|article|section|chapter|part|room|page|lesson|unit|tier|band|division|platform|gate|route|version|generation|series|model|option|figure|table|exhibit|schedule|book|volume|track|channel|layer|zone|floor|area|block|pillar|principle)$/i;
+
 /** Every noun phrase of the lecture, merged by lemma, with its class and where it is spoken. */
 export function findTerms(sentences: readonly Sentence[], chapterCount: number): Term[] {
   const byKey = new Map<string, Term>();
@@ -110,6 +116,8 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       const head = tokens[tokens.length - 1];
       if (tokens.length === 1 && (VAGUE_NOUNS.has(head.lower) || VAGUE_NOUNS.has(head.lemma) || head.lower.length < 3)) continue;
       if (tokens.every((t) => VAGUE_NOUNS.has(t.lower) || SOFT_ADJECTIVES.has(t.lower) || NOT_TERMS.has(t.lower))) continue;
+      // ("a Type 2 hypervisor": "2 hypervisor" is no amount of anything.)
+      if (tokens[0].pos === 'NUM' && LABEL_WORD.test(s.tokens[from - 1]?.text ?? '')) continue;
       const surface = s.text.slice(tokens[0].from, head.to).replace(/['’]s$/u, '').replace(/\s+/g, ' ');
       if (!/\p{L}{2}/u.test(surface)) continue;
       // "gentle slip" of "a gentle slip-off slope": a phrase cut at a hyphen is no term.
@@ -124,7 +132,9 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       term.occurrences.push({ sentence: s.index, token: from, length: tokens.length, surface });
       if (s.fact) term.inFacts++;
       const seen = forms.get(key) as Map<string, number>;
-      const lowered = from === 0 && head.pos !== 'PROPN' && tokens[0].pos !== 'PROPN' ? surface[0].toLowerCase() + surface.slice(1) : surface;
+      // ("English law opens a sentence": a people's or a language's adjective keeps its capital.)
+      const people = /^[A-Z][a-z]+(?:ish|ese|ian|an|ch|ic|i)\b/.test(surface) && isKnown(tokens[0].lower, 'adj');
+      const lowered = from === 0 && head.pos !== 'PROPN' && tokens[0].pos !== 'PROPN' && !people ? surface[0].toLowerCase() + surface.slice(1) : surface;
       seen.set(lowered, (seen.get(lowered) ?? 0) + 1);
     }
   }

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QUESTION_TYPES, Question, buildChapters, defaultFeedback, parseTranscript, validateQuestion } from '@veolearn/domain';
 import type { TranscriptSegment } from '@veolearn/domain';
-import { Rng, ambiguousOpposite, changeByNegation, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits, termsKindAndSubtype } from './changes';
-import { falseVersion, inEnumeration, isAction, leansOnPrevious, sharesVerb, statement, swappable, vagueSituation } from './builders';
+import { Rng, ambiguousOpposite, changeByNegation, changeLabel, mightAlsoBeTrue, changeDegree, kindsApart, moreGeneral, pluralise, changeNotSwap, changeNumber, changeSibling, changeToAntonym, misreadVerbPhrase, numberDistractors, pickDistractors, repeatsInCoordination, sameEntityType, sameKind, sameLexKind, swapFits, termsKindAndSubtype } from './changes';
+import { falseVersion, inEnumeration, isAction, leansOnPrevious, restatedBy, sharesVerb, statement, swappable, vagueSituation } from './builders';
 import type { WriterState } from './builders';
 import type { Term } from './terms';
 import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedback, setProblems } from './checks';
@@ -2071,5 +2071,99 @@ describe('question writer: a changed year is never still to come', () => {
       const f = changeNumber(one('When the Ever Given got stuck in the Suez Canal in March 2021, it blocked the canal for six days.'), () => x);
       if (f) expect(Number(f.replacement)).toBeLessThanOrEqual(new Date().getFullYear());
     }
+  });
+});
+
+describe('question writer: what a strict teacher kept back on a twenty-second unseen set (holdout22)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout22');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const child = (text: string) => readLecture(timed([text]), { children: true })[0];
+
+  it('titles the lesson with its subject, never "Let\'s Begin", "Problem" or "Good Afternoon"', () => {
+    expect(lessonTitle(read('magna-carta-1215.srt'))).toBe('Magna Carta');
+    expect(lessonTitle(read('containers-and-virtual-machines.vtt'))).toBe('Containers');
+    expect(lessonTitle(read('business-legal-structures.txt'))).toBe('Legal Structures');
+  });
+
+  it('states as facts nothing that needs the sentence before, the speaker\'s example or a condition left unsaid', () => {
+    for (const text of [
+      'Each friend would lose the one thousand pounds invested, but their homes would be safe.',
+      'Something has to decide where each one runs, restart them when they crash, and scale them up.',
+      'The nitrogen bit ends up as urea in the end.',
+      'Urethra has one e and there is just the one.',
+      'Accidents, like a fall, an electric shock, or getting stuck in a lift, where nobody knows to come and look for you.',
+      'Though Ireland is a whole other story, with the famine.',
+      'Fish, squid and tiny shrimp-like animals called krill.',
+      'Now, a few tips for home visits.',
+      'On Linux, that isolation is built from two kernel features.',
+    ]) expect([text, one(text).fact]).toEqual([text, false]);
+    expect(child('An emperor penguin would just be getting started!').fact).toBe(false);
+    expect(child('Emperor penguins have a very special way of looking after their egg.').fact).toBe(false);
+    // Still facts: a condition said first, a possessive that names the subject after it, "but they" of the subject.
+    expect(one('Without the sun\'s heat, there would be no evaporation, no clouds and no rain.').fact).toBe(true);
+    expect(child('Under their skin, penguins have a thick layer of fat called blubber.').fact).toBe(true);
+    expect(child('Penguins are birds, but they can\'t fly.').fact).toBe(true);
+    // "Compare the UK, …" asks the class to compare; it is no instruction to restate as "You should compare".
+    expect(one('Compare the UK, which is something like 10 per thousand births and 9 per thousand deaths.').rule).toBe(false);
+    // An aside between commas is left out of the statement.
+    expect(one('The death rate, same idea, is the number of deaths per thousand people per year.').text).toBe('The death rate is the number of deaths per thousand people per year.');
+  });
+
+  it('ends a sentence at "check in." and not inside a quoted question', () => {
+    const texts = readLecture(timed(['Two, when you arrive, check in. Three, on long jobs, check in at least every two hours.', 'If you ring the office and say, "Can you check the red file for me?", whoever answers will know you are in trouble.'])).map((s) => s.text);
+    expect(texts).toEqual(['Two, when you arrive, check in.', 'Three, on long jobs, check in at least every two hours.', 'If you ring the office and say, "Can you check the red file for me?", whoever answers will know you are in trouble.']);
+  });
+
+  it('makes a label false only with another of its set ("Type 1" → "Type 2", never "Type 4"), and never gaps "2 hypervisor"', () => {
+    const lecture = read('containers-and-virtual-machines.vtt');
+    const bare = lecture.sentences.find((s) => s.text.startsWith('A Type 1 hypervisor'))!;
+    for (const x of [0, 0.3, 0.6, 0.9]) {
+      expect(changeNumber(bare, () => x)).toBeNull();
+      expect(changeLabel(bare, lecture.sentences, () => x)?.text).toBe(bare.text.replace('Type 1', 'Type 2'));
+    }
+    expect(lecture.terms.some((t) => /^\d+ hypervisors?$/.test(t.display))).toBe(false);
+    const stages = readLecture(timed(['Stage one is called high fluctuating.', 'Stage two is early expanding.', 'The UK is in stage four and Japan in stage five.']));
+    expect(changeLabel(stages[2], stages, () => 0)?.text).not.toMatch(/stage five and Japan in stage five/);
+  });
+
+  it('asks "Who are they describing?" of a person, and never gaps both sides of "is" ("A ____ is actually a ____!")', () => {
+    const magna = writeQuestionSet(read('magna-carta-1215.srt'), { questionTypes: ['scenario'], interactionCount: 2, questionsPerChapter: 1 });
+    const john = magna.questions.find((q) => q.type === 'scenario' && q.options[q.correctAnswer] === 'John');
+    expect(john?.question).toBe('Who are they describing?');
+    const penguins = writeQuestionSet(read('penguins-kids.txt'), { questionTypes: ['fill_gaps'], interactionCount: 8, questionsPerChapter: 2 });
+    for (const q of penguins.questions) if (q.type === 'fill_gaps') expect(q.options.text).not.toMatch(/\{\{1\}\} is (?:actually )?an? \{\{2\}\}/);
+  });
+
+  it('counts a recap in other words as a repeat, and sends the learner to the chapter where a statement is said', () => {
+    const lecture = read('penguins-kids.txt');
+    const recap = lecture.sentences.find((s) => s.text.startsWith('Almost all penguins live in the southern half'))!;
+    const first = lecture.sentences.find((s) => s.text.startsWith('Almost all penguins live in the bottom half'))!;
+    expect(restatedBy(lecture, recap, [first])).toBe(true);
+    const magna = read('magna-carta-1215.srt');
+    const { questions } = writeQuestionSet(magna, { questionTypes: QUESTION_TYPES.slice(), interactionCount: 8, questionsPerChapter: 1 });
+    for (const q of questions) {
+      const m = /Said in “([^”]+)” at (\d+):(\d\d)/.exec(q.feedback.explanation ?? '');
+      if (!m) continue;
+      const at = Number(m[2]) * 60 + Number(m[3]);
+      const chapter = magna.chapters.find((c) => c.start <= at && at < c.end);
+      expect([q.question, m[1]]).toEqual([q.question, chapter?.title]);
+    }
+  });
+
+  it('finds a chronology told with dates inside sentences, and steps counted aloud after "There are five steps."', () => {
+    const magna = read('magna-carta-1215.srt').sequences.find((q) => q.kind === 'chronology');
+    expect(magna?.items[0]).toMatch(/^John lost Normandy/);
+    expect(magna?.items).toContain('Pope Innocent declared the charter null and void');
+    expect(magna?.items.some((x) => /\b1\d{3}\b/.test(x))).toBe(false);
+    const steps = read('lone-working-safety.txt').sequences.find((q) => q.kind === 'steps');
+    expect(steps?.items.slice(1, 4)).toEqual(['When you arrive, check in', 'On long jobs, check in at least every two hours', 'When you leave, check out']);
+  });
+
+  it('keeps "English law" capitalised as a wrong option, and reads "a general partnership offer simplicity" as a verb inside', () => {
+    const s = one('A sole trader and a general partnership offer simplicity but carry unlimited liability.');
+    const at = s.tokens.findIndex((t) => t.lower === 'general');
+    expect(misreadVerbPhrase(s.tokens, at, 4)).toBe(true);
+    expect(JSON.stringify(writeQuestionSet(read('magna-carta-1215.srt'), { questionTypes: QUESTION_TYPES.slice(), interactionCount: 8, questionsPerChapter: 1 }).questions)).not.toMatch(/english law/);
   });
 });

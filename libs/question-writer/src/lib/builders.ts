@@ -799,6 +799,9 @@ export function inEnumeration(s: Sentence, token: number, length: number): boole
   return commas >= 2 && commaBefore && commaAfter;
 }
 
+/** "more reactive than", "less dense than", "bigger than": a comparison of two things. */
+const COMPARISON = /\b(?:more|less|fewer|[a-z]+er)\s+(?:[a-z]+\s+)?than\b/i;
+
 export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (!alterable(s)) return null;
   // The speaker's own alternatives ("sit right back rather than perching on the front edge"), swapped.
@@ -809,12 +812,22 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   if (number && !new RegExp(`\\b${number.replacement.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i').test(s.text)) return number;
   const label = changeLabel(s, slot.lecture.sentences, slot.rng);
   if (label) return label;
+  // "copper is less reactive than hydrogen" → "more reactive": the comparison turned round. Nothing in it is
+  // swapped for another thing, which may well compare the same way (copper is less reactive than carbon too).
+  const compared = /\b(more|less)(\s+[a-z]+\s+than\b)/i.exec(s.text);
+  if (compared && !s.tokens.some((t) => t.negated) && (s.text.match(/\bthan\b/gi) ?? []).length === 1) {
+    const flipped = compared[1].toLowerCase() === 'more' ? 'less' : 'more';
+    const word = /^[A-Z]/.test(compared[1]) ? flipped[0].toUpperCase() + flipped.slice(1) : flipped;
+    return { text: s.text.slice(0, compared.index) + word + compared[2] + s.text.slice(compared.index + compared[0].length), kind: 'antonym', original: compared[1], replacement: word };
+  }
   const antonym = changeToAntonym(s, spokenLemmas(slot.lecture));
   if (antonym) return antonym;
   const degree = changeDegree(s);
   if (degree) return degree;
   const reversed = changeNotSwap(s);
   if (reversed) return reversed;
+  // (A comparison keeps its things: another one swapped in may well compare the same way.)
+  if (COMPARISON.test(s.text)) return changeByNegation(s);
   // After a negated verb another term mostly leaves the statement true ("A butterfly doesn't start as an ant");
   // before it, as its subject, it does not ("Regular functions don't have their own this").
   const negation = NEGATED.exec(s.text);
@@ -827,6 +840,9 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // "Every part of your body, your muscles, your brain, your tummy, needs oxygen": one of a list of examples
     // swapped for another thing of the kind is just as true ("your windpipe").
     if (inEnumeration(s, a.token, a.length)) continue;
+    // "copper is less reactive than hydrogen" → "than carbon": what a thing is compared with, swapped, may well
+    // compare the same way (copper is less reactive than carbon too).
+    if (/^than$/i.test(s.tokens[a.token - 1]?.text ?? '') || (s.tokens[a.token - 1]?.pos === 'DET' && /^than$/i.test(s.tokens[a.token - 2]?.text ?? ''))) continue;
     // "Fractions like naphtha are used …": the example belongs to the swapped-in kind too ("Chain hydrocarbons like naphtha").
     if (/^(?:like|such|including|e\.g\.)$/i.test(s.tokens[a.token + a.length]?.text ?? '')) continue;
     // Only a topic of the lecture is swapped: a phrase the speaker says more than once, not an everyday word
@@ -870,6 +886,10 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
  * everyday word of many senses inside an idiom ("the items stay in the ____ you put them in": order).
  */
 function gappable(s: Sentence, a: { term: Term; token: number; length: number }): boolean {
+  // "the most important tort in ____": a word of an idiom ("in practice", "in theory") is no term to ask.
+  if (/^(?:practice|theory|fact|general|particular|total|short|turn|order|case|time|place|future|past|end|effect)$/.test(a.term.key) && /^(?:in|on|at)$/i.test(s.tokens[a.token - 1]?.text ?? '')) return false;
+  // "copper is less reactive than ____": another thing of the kind may well compare the same way (aluminium, carbon).
+  if (COMPARISON.test(s.text) && !a.term.cls.startsWith('quantity') && a.term.cls !== 'year') return false;
   // A single word gives itself away when said again; a compound by its distinguishing words ("inner" of "inner join").
   const words = a.term.key.toLowerCase().split(/\s+/);
   const telling = words.length > 1 ? words.slice(0, -1).filter((w) => w.length > 2) : [a.term.head.toLowerCase()];
@@ -1170,7 +1190,13 @@ export function buildScenario(slot: Slot): Question | null {
     const key = termFor(slot, d.term);
     if (!key) continue;
     if (glossNames(d.gloss, key)) continue;
-    const wrongs = pickDistractors({ key, count: 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    // ("the youngest son of King Henry the Second" → John: a person is a who, not a term, and so are the wrong answers.)
+    // ("Civil Rights" is no one, whatever a capital suggests: a given name, a person's class, or a person the speaker names it.)
+    // ("Selma" the town is a given name too: a place or a group WordNet knows stays one.)
+    const personLike = (name: string, term?: Term) => (term?.cls ?? nounClass(name)) === 'noun.person' || (isGivenName(name.split(/\s+/)[0]) && !/^noun\.(?:location|group|artifact|object|event|act)$/.test(term?.cls ?? nounClass(name) ?? '')) || [...(lecture.nameKinds.get(name.toLowerCase()) ?? [])].some((k) => k !== 'person' && nounClass(k) === 'noun.person');
+    const person = key.cls === 'noun.person' || (key.pos === 'PROPN' && personLike(key.display, key));
+    const picked = pickDistractors({ key, count: person ? 6 : 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
+    const wrongs = (person ? picked.filter((w) => personLike(w, termFor(slot, w))) : picked).slice(0, 3);
     if (wrongs.length < 3) continue;
     slot.state.usedDefinitions.add(d.term.toLowerCase());
     // The answer is asked once: a recap that says it again ("Enamel is the hardest part of your body") is no second gap.
@@ -1184,8 +1210,6 @@ export function buildScenario(slot: Slot): Question | null {
     const singular = !pluralPhrase(answer);
     const matched = wrongs.map((w) => (singular && pluralPhrase(w) ? w.replace(/(\S+)$/, (last) => baseForm(last.toLowerCase(), 'noun') ?? last) : !singular && !pluralPhrase(w) ? pluralise(w) : w));
     const order = shuffle([answer, ...matched], slot.rng);
-    // ("the youngest son of King Henry the Second" → John: a person is a who, not a term.)
-    const person = key.cls === 'noun.person' || (key.pos === 'PROPN' && isGivenName(key.display.split(/\s+/)[0])) || [...(lecture.nameKinds.get(key.display.toLowerCase()) ?? [])].some((k) => k === 'person' || nounClass(k) === 'noun.person');
     const question = person ? (lecture.audience === 'children' ? 'Who is it?' : 'Who are they describing?') : lecture.audience === 'children' ? 'What is the word for it?' : 'Which term are they describing?';
     return { ...base(slot, 'scenario', question, [lecture.sentences[d.sentence]], `“${answer}”`, `${cap(d.term)} is ${d.gloss}.`), scenario, options: order, correctAnswer: order.indexOf(answer) };
   }

@@ -381,7 +381,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // A verb's antonym must take the same complements: "freed factories from rivers" → "confined factories
     // from rivers" and "allowed people to be evacuated" → "denied people to be evacuated" do not.
     if (verb && governsComplement(s.tokens, i)) continue;
-    const base = found[0];
+    // ("RSA relies on factoring being hard", "hard to spot": hard as difficult is "easy", never "soft".)
+    const difficult = predicative && t.lemma === 'hard' && (/^(?:being|be)$/i.test(prev.text) || /^to$/i.test(s.tokens[i + 1]?.text ?? '') || s.tokens.slice(Math.max(0, i - 3), i).some((x) => /ing$/.test(x.lower) && x.pos !== 'ADJ'));
+    const base = difficult ? 'easy' : found[0];
     const word = predicative ? base : inflectVerb(base, t);
     if (!word) continue;
     const cased = /^[A-Z]/.test(t.text) ? word[0].toUpperCase() + word.slice(1) : word;

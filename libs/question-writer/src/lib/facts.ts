@@ -402,6 +402,9 @@ function datesInside(sentences: readonly Sentence[]): Sequence | null {
     if (words.length < 3 || words.length > 24 || /\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) || /\b(?:it|this|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' ')) || /^(?:the (?:final|last) straw|the (?:next|following)|later|after)\b/i.test(event)) continue;
     // ("For instant messages, like the telex in Entores v Miles Far East, it's on receipt": a rule from a case, not an event.)
     if (/\b[A-Z][a-z]+ v\.? [A-Z]|\bit(?:'s|’s| is)\b/.test(event)) continue;
+    if (HALF_EVENT.test(event)) continue;
+    // ("Then, in May 1961, came the Freedom Rides": the verb before its subject reads "Came the Freedom Rides".)
+    if (s.tokens.some((t) => t.text === words[0] && (t.pos === 'VERB' || t.pos === 'AUX') && t.from > at)) continue;
     // ("… a daughter, Mary, born in 1516.": a participle after a comma, with nothing left after it.)
     const lastWord = [...s.tokens].reverse().find((t) => t.text === words[words.length - 1]);
     if (lastWord && lastWord.pos === 'VERB' && /,$/.test(words[words.length - 2] ?? '')) continue;
@@ -441,6 +444,9 @@ function dayNumber(word: string): number {
  * thirteenth of June, the rebels crossed into the City …"): three or more dated days, in the year last said
  * when a day has none. The event is the rest of the sentence without a trailing aside (", partly because …").
  */
+/** "now known as Bloody Sunday, state troopers …" (of "in what's now known as …"): the rest of a phrase cut by the date. */
+const HALF_EVENT = /^(?:now known|known as|called|what's|what is|which|who|in what|whose)\b/i;
+
 function dayByDay(sentences: readonly Sentence[]): Sequence | null {
   let year = 0;
   const days: Array<{ key: number; event: string; sentence: number }> = [];
@@ -451,7 +457,9 @@ function dayByDay(sentences: readonly Sentence[]): Sequence | null {
       const day = month && m[1] === '0' ? 0 : dayNumber(m[1]);
       const event = m[4].replace(/,\s+(?:partly|mainly|largely|probably|perhaps|including|which|who|because|although|though)\b.*$|:.*$/i, '');
       const words = event.split(/\s+/);
-      const ok = day >= 0 && day <= 31 && words.length >= 3 && words.length <= 20 && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
+      // ("Then, in May 1961, came the Freedom Rides": the verb before its subject would read "Came the Freedom Rides".)
+      const verbFirst = s.tokens.some((t) => t.lower === words[0]?.toLowerCase() && (t.pos === 'VERB' || t.pos === 'AUX') && s.text.indexOf(event) >= 0 && t.from === s.text.indexOf(event));
+      const ok = day >= 0 && day <= 31 && words.length >= 3 && words.length <= 20 && !verbFirst && !HALF_EVENT.test(event) && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
       const y = m[3] ? Number(m[3]) : year;
       if (ok) days.push({ key: y * 10000 + (MONTHS.indexOf(m[2].toLowerCase()) + 1) * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
     }

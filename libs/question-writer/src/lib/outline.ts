@@ -413,7 +413,7 @@ const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|cl
 /** "We're looking at the immune system, which is …": a sentence of the opening that starts by saying what the lesson looks at. */
 const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we will be)(?: going to)?\s+(?:be\s+)?(?:looking at|look at|talking about|talk about|learning about|learn about|exploring|explore|covering|cover)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
-const OPENING_ON = /\b(?:(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial|unit)\s+(?:on|about|is about|is all about)|(?:guide|introduction|intro) to)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_ON = /\b(?:(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial|unit|refresher|briefing|overview|webinar|presentation|workshop)\s+(?:on|about|is about|is all about)|(?:guide|introduction|intro) to)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "today we're starting a new topic, and it's one of my favourites: plate tectonics and earthquakes": the speaker names it after a colon. */
 const COLON_NAMED = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|unit)|topic|we're looking at|we are looking at|we're doing|we are doing)\b[^.?!:]{0,120}:\s*(?:the\s+)?([^.?!:;]{3,60})[.!]?$/i;
 /** "Can you guess what it is? That's right, your teeth!": a children's opening that names the subject as the answer. */
@@ -571,7 +571,10 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
     // "system" alone says nothing; "the digestive system" names the subject.
     const modified = s.tokens.slice(a, b).some((t) => t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN');
     if (VAGUE_NOUNS.has(s.tokens[b].lower) && !modified) continue;
-    if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff)\b/i.test(text)) return text;
+    if (!/\b(?:thing|things|stuff|bit|video|lesson|lecture|basics|fundamentals|essentials|overview|introduction|session|ideas|stuff|refresher|briefing|webinar|presentation|workshop|course|training|module|tutorial)\b/i.test(text)) return text;
+    // ("this short manual handling refresher for warehouse staff": the subject before the kind of talk.)
+    const before = /^(?:(?:short|quick|brief|annual|little|new)\s+)*((?:[a-z]+\s+){0,3}[a-z]+)\s+(?:refresher|briefing|webinar|presentation|workshop|course|training|module|tutorial|session)\b/i.exec(text);
+    if (before && !/^(?:video|lesson|short|quick|this|the|a|an|our|my)\b/i.test(before[1]) && spokenOften(sentences, before[1], 2)) return before[1];
   }
   for (const s of sentences.slice(0, 4)) {
     // "Food safety." said on its own near the start: the heading of the talk.

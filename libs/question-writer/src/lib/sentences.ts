@@ -587,6 +587,8 @@ function mainClauseAfterLead(words: readonly Token[]): boolean {
 }
 
 function isFact(s: ParsedSentence): boolean {
+  // "So an adult ticket is £9 and a child ticket is £6.": the answer a worked example arrives at.
+  if (/^so,?\s+(?:an?|the)\s+[a-z ]{2,30}\s+(?:is|are|was|were|costs?|equals?)\s+(?:about\s+)?[£$€]?\d/i.test(s.text)) return false;
   // "Finally, some water is stored as ice …": the marker carries nothing; the rest is judged on its own.
   const rest = afterMarker(s);
   // "So, name is the parameter, and Sam is the argument.": the close of a worked example with a made-up person.
@@ -657,7 +659,7 @@ function isFactProper(s: ParsedSentence): boolean {
     if (would && !/\b(?:if|without|with|unless|otherwise|in theory|that|even)\b/i.test(s.text.slice(0, would.index))) return false;
   }
   // "Something has to decide where each one runs …": a subject that names nothing, or things named before.
-  if (/^(?:something|someone|somebody|anything|anyone)\b|\beach one\b/i.test(s.text)) return false;
+  if (/^(?:something|someone|somebody|anything|anyone|nobody|no one|nothing)\b|\beach one\b/i.test(s.text)) return false;
   // "The nitrogen bit ends up as urea.", "The nephron is the bit that does the work.": a part pointed at, not named.
   if (/\b(?:the|that|this) (?:[a-z]+ )?bit\b(?! (?:of|more|less|like)\b)/i.test(s.text)) return false;
   // "Urethra has one e and there's just the one.": how a word is spelt, an aside for the exam.
@@ -670,6 +672,16 @@ function isFactProper(s: ParsedSentence): boolean {
     const finite = (t: Token, i: number) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !/(?:ed|en)$/.test(t.lower) && words[i - 1]?.pos !== 'VERB');
     if (/^[A-Za-z]+,\s+(?:like|such as|including)\b/i.test(s.text) && relative > 0 && !words.slice(0, relative).some(finite)) return false;
   }
+  // "Platinum is lovely but very expensive.": the speaker's taste, not a fact ("Penguins are amazing swimmers." describes them).
+  if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
+  // "If you can't, use something that doesn't conduct …", "If not, …": a condition on what was just said.
+  if (/^(?:if (?:you|we|they|it) (?:can't|cannot|can not|don't|do not|won't|isn't|aren't)|if not|if so|otherwise|failing that)\b/i.test(s.text)) return false;
+  // "… where e times d leaves a remainder of 1 when you divide by 20": letters of a worked calculation.
+  if (/\b[a-z] (?:times|plus|minus|divided by|squared|over) (?:[a-z]|\d+)\b/.test(s.text) && !/\b(?:x and y|y and x)\b/.test(s.text)) return false;
+  // "AES, happily, is much less affected.": less than what? The comparison and the relief are with the sentence before.
+  if (/\b(?:much|far|a lot|slightly|even) (?:more|less) [a-z]+(?:ed)?[.!]?$/i.test(s.text.trim()) && !/\bthan\b/i.test(s.text)) return false;
+  // "The claim therefore failed on causation.": a conclusion drawn from what was said before.
+  if (/\b(?:therefore|thus|hence|consequently)\b/i.test(s.text)) return false;
   // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
   if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
   // "Now, a few tips for home visits.": a heading; its last word read as a verb is a plural noun after a noun.
@@ -969,8 +981,14 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   let linked = false;
   for (let i = v + 1; i < words.length; i++) {
     const t = words[i];
-    if (t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:that|which|who|whose|where|when|because|if|than|so|as|to)$/i.test(t.text)) linked = true;
+    // ("free to move cations go to the cathode": "to" of an infinitive links no clause.)
+    if (t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:that|which|who|whose|where|when|because|if|than|so|as)$/i.test(t.text) || (t.lower === 'to' && words[i + 1]?.pos !== 'VERB')) linked = true;
     if (!linked && finite(t) && ['NOUN', 'PRON', 'PROPN'].includes(words[i - 1].pos) && i - 1 > v + 1) return false;
+    // ("… which is positive in molten compounds the metal forms at the cathode": a noun, then "the", a noun and its
+    // verb: a new sentence, whatever came before.)
+    if (t.lower === 'the' && ['NOUN', 'PROPN'].includes(words[i - 1].pos) && words[i + 1]?.pos === 'NOUN' && words[i + 2] && finite(words[i + 2]) && /s$/.test(words[i + 2].lower)) return false;
+    // ("… positive in molten compounds the metal forms …": the object of a preposition, then "the": the next sentence.)
+    if (t.lower === 'the' && words[i - 1].pos === 'NOUN' && words.slice(Math.max(v + 1, i - 4), i - 1).some((x) => x.pos === 'ADP') && words.slice(Math.max(v + 1, i - 4), i - 1).every((x) => ['ADP', 'ADJ', 'DET', 'NOUN'].includes(x.pos))) return false;
   }
   // "… and the law of large numbers says that the more times.": a clause opened by "that", "because", "if" …
   // with no verb of its own was cut off by the caption, as is a "the more …" with no second half.

@@ -1788,11 +1788,11 @@ describe('question writer: what a strict teacher discarded on a sixteenth unseen
     expect(one('Shout for help and move straight on to their airway.').rule).toBe(true);
   });
 
-  it('takes no list of steps without a subject as a statement ("Danger, response, shout for help, airway, then breathing, …"), and titles "this first aid refresher" whole', () => {
+  it('takes no list of steps without a subject as a statement ("Danger, response, shout for help, airway, then breathing, …"), and titles "this first aid refresher" by its subject, "First Aid" (never "Refresher")', () => {
     expect(one('Danger, response, shout for help, airway, then breathing, for no more than ten seconds.').fact).toBe(false);
     expect(one('Plants grow, flower and die within a single year.').fact).toBe(true);
     const title = (opening: string[], rest: string[]) => lessonTitle(analyseLecture(timed([...opening, ...rest], 6)));
-    expect(title(['Hello and welcome to this first aid refresher.', 'First aid can save a life.'], ['Check for danger before you help.', 'First aid starts with a check for a response.', 'CPR keeps blood moving to the brain.', 'A first aid kit should be easy to find.'])).toBe('First Aid Refresher');
+    expect(title(['Hello and welcome to this first aid refresher.', 'First aid can save a life.'], ['Check for danger before you help.', 'First aid starts with a check for a response.', 'CPR keeps blood moving to the brain.', 'A first aid kit should be easy to find.'])).toBe('First Aid');
   });
 
   it('puts no event in a chronology that loses its sense without its year ("…, a daughter, Mary, born"), and keeps "The Wall fell"', () => {
@@ -2165,5 +2165,55 @@ describe('question writer: what a strict teacher kept back on a twenty-second un
     const at = s.tokens.findIndex((t) => t.lower === 'general');
     expect(misreadVerbPhrase(s.tokens, at, 4)).toBe(true);
     expect(JSON.stringify(writeQuestionSet(read('magna-carta-1215.srt'), { questionTypes: QUESTION_TYPES.slice(), interactionCount: 8, questionsPerChapter: 1 }).questions)).not.toMatch(/english law/);
+  });
+});
+
+describe('question writer: what a strict teacher kept back on a twenty-third unseen set (holdout23)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout23');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('titles "this refresher on electrical safety at work" with its subject, never "Refresher"', () => {
+    expect(lessonTitle(read('electrical-safety-at-work.txt'))).toBe('Electrical Safety at Work');
+  });
+
+  it('turns a comparison round ("less reactive than hydrogen" → "more"), never swaps or gaps what is compared', () => {
+    const lecture = read('electrolysis-autocaptions.vtt');
+    const { questions } = writeQuestionSet(lecture, { questionTypes: QUESTION_TYPES.slice(), interactionCount: 8, questionsPerChapter: 2 });
+    const text = JSON.stringify(questions);
+    expect(text).not.toMatch(/copper is less reactive than (?:carbon|aluminium)|Aluminium is more reactive than hydrogen|than ____/);
+    expect(text).toMatch(/copper is more reactive than hydrogen|Aluminium is less reactive than carbon/);
+  });
+
+  it('reads no run-on caption sentence as a fact, and states no opinion, condition, calculation or conclusion as one', () => {
+    const lecture = read('electrolysis-autocaptions.vtt');
+    for (const start of ['The ions must be free to move cations go', 'Anions go to the anode which is positive in molten compounds']) expect([start, lecture.sentences.find((s) => s.text.startsWith(start))?.fact]).toEqual([start, false]);
+    for (const text of [
+      'Platinum is lovely but very expensive.',
+      "If you can't, use something that doesn't conduct, like a dry wooden broom handle.",
+      'The private exponent d is the number where e times d leaves a remainder of 1 when you divide by 20.',
+      'So an adult ticket is £9 and a child ticket is £6.',
+      'AES, happily, is much less affected.',
+      'The claim therefore failed on causation.',
+      'Nobody has a machine anywhere near big enough yet.',
+    ]) expect([text, one(text).fact]).toEqual([text, false]);
+    expect(one('Every linear equation in x and y is a straight line on a graph.').fact).toBe(true);
+  });
+
+  it('keeps a chronology\'s events whole ("Came the Freedom Rides" and "Now known as Bloody Sunday, …" are none), and asks "who" with people only', () => {
+    const civil = read('civil-rights-movement-1954-1965.srt');
+    const events = civil.sequences.flatMap((q) => q.items);
+    expect(events.length).toBeGreaterThanOrEqual(5);
+    expect(events.some((e) => /^(?:Came|Now known)\b/.test(e))).toBe(false);
+    const { questions } = writeQuestionSet(civil, { questionTypes: ['scenario'], interactionCount: 3, questionsPerChapter: 1 });
+    const linda = questions.find((q) => q.type === 'scenario' && q.options[q.correctAnswer] === 'Linda Brown');
+    expect(linda && linda.type === 'scenario' ? linda.options.filter((o) => /Civil|Selma/.test(o)) : ['no question']).toEqual([]);
+  });
+
+  it('makes "hard" as difficult "easy", never "soft"; leaves "in practice" whole', () => {
+    expect(changeToAntonym(one('RSA relies on factoring being hard.'))?.replacement).toBe('easy');
+    const tort = read('tort-of-negligence.txt');
+    const { questions } = writeQuestionSet(tort, { questionTypes: ['fill_gaps', 'single_choice'], interactionCount: 8, questionsPerChapter: 2 });
+    expect(JSON.stringify(questions)).not.toMatch(/in (?:\{\{\d\}\}|____)\./);
   });
 });

@@ -1,5 +1,5 @@
 import type { Question, QuestionBase, QuestionType } from '@veolearn/domain';
-import { Falsified, Rng, shapedLike, mightAlsoBeTrue, changeByNegation, changeLabel, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, possessiveAfter, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
+import { Falsified, Rng, SYMMETRIC, shapedLike, mightAlsoBeTrue, changeByNegation, changeLabel, changeRatherSwap, changeDegree, changeNotSwap, changeSibling, contrastedWith, pluralise, changeNumber, changeToAntonym, misreadVerbPhrase, numberDistractors, possessiveAfter, pickDistractors, repeatsInCoordination, sameKind, sameLexKind, siblingCompounds, swapFits, termsKindAndSubtype } from './changes';
 import { posInGap } from './checks';
 import { parseSentences } from './nlp';
 import type { Definition } from './facts';
@@ -168,7 +168,9 @@ export function restatedBy(lecture: Lecture, s: Sentence, others: readonly Sente
   // Every word of it said in one earlier statement about the same subject: a recap in other words ("Almost all
   // penguins live in the southern half of the world." after "… live in the bottom half of the world, which is
   // called the Southern Hemisphere.").
-  if (others.some((o) => o.keys.has(subject) && shared(o) === s.keys.size)) return true;
+  // (Not a longer statement that says more: "In 2022 inflation was too high and the Bank raised interest rates
+  // fourteen times" is an instance of the rule, not the rule again.)
+  if (others.some((o) => o.keys.has(subject) && shared(o) === s.keys.size && o.keys.size <= s.keys.size + 3)) return true;
   if (bestCoverage(s.keys, others.map((o) => o.keys)) < RESTATED_SHARE || bestCoverage(pairsOf(s), others.map(pairsOf)) < RESTATED_SHARE) return false;
   const terms = termKeysOf(lecture, s);
   // The things it is about must nearly all be said again: "Protein also provides about four calories per gram."
@@ -304,6 +306,8 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
   for (const o of slot.lecture.bySentence[s.index]) {
     const term = o.term;
     if (term.cls === 'unknown' || !isSalient(term)) continue;
+    // ("The ____ is the elf owl" → "smallest owl": a superlative picks one out; it names no thing to ask about.)
+    if (/^(?:\w+est|most|least|best|worst)\s/i.test(term.display) && !/^(?:forest|interest|chest|west|quest|test|nest|rest|crest|guest|protest|harvest|contest)\b/i.test(term.display)) continue;
     // "resistance increases", "magma rises": a verb the tagger read as a noun, no term to ask about.
     if (misreadVerbPhrase(s.tokens, o.token, o.length)) continue;
     // "Desperate for money, …": a capitalised adjective the tagger took for a name.
@@ -511,6 +515,10 @@ function findCloze(slot: Slot, wrong: number, fewest = wrong): Cloze | null {
       const ranged = /^(?:to|and|or|-|–)$/.test(s.tokens[a.token - 1]?.lower ?? '') && s.tokens[a.token - 2]?.pos === 'NUM';
       if ((a.term.cls === 'year' || a.term.cls.startsWith('quantity')) && ranged) continue;
       if (a.term.cls === 'year' || (a.term.cls.startsWith('quantity') && value)) {
+        // ("each square is ____ by 1 kilometre", "rated at ____ in total, not 13 amps per socket": the number said
+        // again in the sentence gives the answer away.)
+        const said = (value ?? a.surface).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if ((s.text.match(new RegExp(`(?<![\\d.,])${said}(?![\\d])`, 'g')) ?? []).length > 1) continue;
         const v = a.term.cls === 'year' ? a.surface : (value as string);
         const rest = a.term.cls === 'year' ? '' : a.surface.slice(v.length);
         const around = s.tokens.slice(Math.max(0, a.token - 3), a.token + a.length + 2).map((t) => t.text).join(' ');
@@ -634,7 +642,8 @@ function glossNames(gloss: string, key: Term): boolean {
 /** "Which term names …?" from a definition of this chapter, with `wrong` wrong options of the same kind. */
 function definitionChoice(slot: Slot, wrong: number): Question | null {
   const aud = slot.lecture.audience;
-  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
+  // ("An owl is a bird of prey." → "Which term names a bird of prey?": a category of two or three words fits others too.)
+  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal && x.gloss.split(/\s+/).length >= 5)) {
     const key = termFor(slot, d.term);
     if (!key || glossNames(d.gloss, key)) continue;
     const s = slot.lecture.sentences[d.sentence];
@@ -815,7 +824,7 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
   // "copper is less reactive than hydrogen" → "more reactive": the comparison turned round. Nothing in it is
   // swapped for another thing, which may well compare the same way (copper is less reactive than carbon too).
   const compared = /\b(more|less)(\s+[a-z]+\s+than\b)/i.exec(s.text);
-  if (compared && !s.tokens.some((t) => t.negated) && (s.text.match(/\bthan\b/gi) ?? []).length === 1) {
+  if (compared && !SYMMETRIC.test(s.text) && !s.tokens.some((t) => t.negated) && (s.text.match(/\bthan\b/gi) ?? []).length === 1) {
     const flipped = compared[1].toLowerCase() === 'more' ? 'less' : 'more';
     const word = /^[A-Z]/.test(compared[1]) ? flipped[0].toUpperCase() + flipped.slice(1) : flipped;
     return { text: s.text.slice(0, compared.index) + word + compared[2] + s.text.slice(compared.index + compared[0].length), kind: 'antonym', original: compared[1], replacement: word };
@@ -1186,7 +1195,8 @@ export function buildScenario(slot: Slot): Question | null {
     const scenario = `${cap(rule.situation.replace(/^you\b/i, 'You'))}.`;
     return { ...base(slot, 'scenario', lecture.audience === 'children' ? 'What should you do?' : 'What should you do in this situation?', [s], `“${rule.action}”`, quoteOf(s)), scenario, options: order, correctAnswer: order.indexOf(rule.action) };
   }
-  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal)) {
+  // (A category of two or three words, "a bird of prey", fits other things than the owl: no situation to name.)
+  for (const d of unusedDefinitions(slot, true).filter((x) => x.nominal && x.gloss.split(/\s+/).length >= 5)) {
     const key = termFor(slot, d.term);
     if (!key) continue;
     if (glossNames(d.gloss, key)) continue;

@@ -176,6 +176,9 @@ export function changeRatherSwap(s: Sentence): Falsified | null {
   return { text, kind: 'swap', original: `${verbText}${firstRest}`, replacement: `${otherBase}${secondRest}` };
 }
 
+/** "… than the other", "… than another": a comparison of two of a kind, which says the same turned round. */
+export const SYMMETRIC = /\bthan (?:the other|another|each other|one another)\b/i;
+
 /** Degrees with a plain opposite: "the largest" → "the smallest", "faster" → "slower". */
 const DEGREE_OPPOSITES: Record<string, string> = {
   largest: 'smallest', biggest: 'smallest', smallest: 'largest', highest: 'lowest', lowest: 'highest', longest: 'shortest', shortest: 'longest',
@@ -196,6 +199,8 @@ const DEGREE_OPPOSITES: Record<string, string> = {
  */
 export function changeDegree(s: Sentence): Falsified | null {
   const ts = s.tokens;
+  // "one ear a little higher than the other": the same as "lower than the other"; turned round it is still true.
+  if (SYMMETRIC.test(s.text)) return null;
   if (ts.some((t) => t.negated)) return null;
   const degrees = ts.filter((t) => DEGREE_OPPOSITES[t.lower] !== undefined);
   // "the bigger the star, the shorter its life": a correlative pair; one change keeps it sensible only by luck.
@@ -221,7 +226,7 @@ export function changeDegree(s: Sentence): Falsified | null {
 }
 
 /** "Type 1", "stage four", "Key Stage 3": a label word and the number that names one of its set. */
-const LABELLED = /\b((?:key\s+)?(?:type|stage|level|phase|tier|class|category|step|grade))\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi;
+const LABELLED = /\b((?:key\s+)?(?:type|stage|level|phase|tier|class|category|grade))\s+(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten)\b/gi;
 
 /**
  * "A Type 1 hypervisor … runs directly on the hardware." → "A Type 2 hypervisor …": a numbered label swapped for

@@ -409,7 +409,9 @@ const OPENING_NAMED_LAST = /\b(?:today|tonight|this (?:video|lesson|session|lect
 const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200}?,\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)(?:[.!]$|,\s+(?:\d{3,4}|which|from|in)\b)/;
 /** "That's HTTP, the Hypertext Transfer Protocol.": the sentence after the framing names what it is. */
 const THATS_NAMED = /^(?:[Tt]hat's|[Tt]hat is|[Tt]his is|[Ii]t's|[Ii]t is)\s+((?:[A-Z][\w'-]*\s*){1,4}),\s+(?:the|a|an)\s+[^.?!]{3,60}[.!]$/;
-const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|we shall|i'm|i am|i shall)(?: going to)? (?:be )?(?:[a-z]+ly )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build|examining|examine|considering|consider|studying|study)\s+(?:the\s+)?([^.?!]{3,80})/i;
+const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|we shall|i'm|i am|i shall)(?: going to)? (?:be )?(?:[a-z]+ly )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build|examining|examine|considering|consider|studying|study|turn to|turning to)\s+(?:the\s+)?([^.?!]{3,80})/i;
+/** "In today's lecture we turn to game theory, and in particular …": the lecture turning to its subject. */
+const OPENING_TURN = /\b(?:today|today's (?:lecture|lesson|session|class)|this (?:lecture|lesson|session|class|video))\b[^.?!]{0,40}?\bwe (?:now )?(?:turn|move|come) (?:now )?to\s+(?:the\s+)?([^.?!,;:]{3,60})/i;
 /** "We're looking at the immune system, which is …": a sentence of the opening that starts by saying what the lesson looks at. */
 const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we will be)(?: going to)?\s+(?:be\s+)?(?:looking at|look at|talking about|talk about|learning about|learn about|exploring|explore|covering|cover)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
@@ -472,7 +474,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
   for (const s of opening) {
     const colon = COLON_NAMED.exec(s.text);
     // ("…: Magna Carta, which was agreed in June 1215.": the name, without what the speaker adds about it.)
-    const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that)\b.*$/i, '').trim() : '';
+    // (", between 1519 and 1521": the time or place of it, said after a comma.)
+    const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that|between|from|in|during|around|circa)\b.*$/i, '').trim() : '';
     if (named && named.split(/\s+/).length <= 6 && spokenOften(sentences, named, 2)) return named;
   }
   for (let i = 0; i < Math.min(opening.length, 6); i++) {
@@ -502,7 +505,7 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const framed = OPENING_NAMED_LAST.exec(text) ?? OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text);
+    const framed = OPENING_NAMED_LAST.exec(text) ?? OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text) ?? OPENING_TURN.exec(text);
     const m = framed ?? OPENING_ON.exec(text);
     if (!m) continue;
     let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
@@ -598,6 +601,6 @@ export function lessonSubject(sentences: readonly Sentence[], terms: readonly Te
     const mentions = terms.filter((t) => t.display.toLowerCase().includes(key)).reduce((n, t) => n + t.occurrences.length, 0);
     if (mentions >= 3) return firstDefined.term;
   }
-  const best = salientTerms(terms, null, 1).find((x) => x.term.cls !== 'year' && !x.term.cls.startsWith('quantity'));
+  const best = salientTerms(terms, null, 1).find((x) => x.term.cls !== 'year' && !x.term.cls.startsWith('quantity') && !nationality(x.term.display));
   return best ? best.term.display : null;
 }

@@ -672,6 +672,10 @@ function isFactProper(s: ParsedSentence): boolean {
     const finite = (t: Token, i: number) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !/(?:ed|en)$/.test(t.lower) && words[i - 1]?.pos !== 'VERB');
     if (/^[A-Za-z]+,\s+(?:like|such as|including)\b/i.test(s.text) && relative > 0 && !words.slice(0, relative).some(finite)) return false;
   }
+  // "You won't be able to, and it'll hurt.": a verb left out ("able to"), to be read from the sentence before.
+  if (/\bto\s*[,.!;]/.test(s.text)) return false;
+  // "Historians now argue about whether that's true", "You need that for text, …": "that" stands for what was said before.
+  if (/\bwhether (?:that|this|it)(?:'s| is| was)\b|\b(?:need|use|call|want) (?:that|this)\b(?!\s+(?:is|was|are|[a-z]+s)\b)/i.test(s.text)) return false;
   // "Platinum is lovely but very expensive.": the speaker's taste, not a fact ("Penguins are amazing swimmers." describes them).
   if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
   // "If you can't, use something that doesn't conduct …", "If not, …": a condition on what was just said.
@@ -684,6 +688,9 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:therefore|thus|hence|consequently)\b/i.test(s.text)) return false;
   // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
   if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
+  // "A chemical, a hot oven, a trailing cable, working at height, even stress.": examples in a row, no statement
+  // (the last word read as a verb is one more of them).
+  if (!words.some((t) => t.pos === 'AUX') && (s.text.match(/,/g)?.length ?? 0) >= 3 && words.filter((t) => t.pos === 'VERB').every((t) => /ing$/.test(t.lower) || t === words[words.length - 1])) return false;
   // "Now, a few tips for home visits.": a heading; its last word read as a verb is a plural noun after a noun.
   if (!words.some((t) => t.pos === 'AUX') && words.every((t, i) => t.pos !== 'VERB' || (i === words.length - 1 && /[^s]s$/.test(t.lower) && words[i - 1]?.pos === 'NOUN' && isKnown(t.lower.slice(0, -1), 'noun')))) return false;
   // "On Linux, that isolation is built from …": the subject points back to what was said before.
@@ -749,9 +756,17 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:those|these) (?:two|three|four|five|six|ones?)\b|\b(?:one|two|three|each|all|any|both|some|none|most) of (?:those|these|them)\b/i.test(s.text)) return false;
   // "Blinking when something comes flying …": no finite verb before the clause a subordinator opens.
   {
+    // ("Second, the strategies, which are the options …": a relative clause after a comma is no main clause either.)
     const sub = words.findIndex((t, i) => i > 0 && (t.pos === 'SCONJ' || /^(?:when|whenever|because|although|unless|while)$/i.test(t.text)));
     const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower));
     if (sub > 0 && !words.slice(0, sub).some(finite)) return false;
+    // ("Second, the strategies, which are the options …": a relative clause that runs to the end is no main clause;
+    // "The Committee, which has nine members, sets the rate." has its verb after the clause's closing comma.)
+    const at = s.tokens.findIndex((t, k) => k > 0 && /^(?:which|who|whose|where)$/i.test(t.text) && s.tokens[k - 1].text === ',');
+    if (at > 0 && !s.tokens.slice(0, at).some(finite)) {
+      const close = s.tokens.findIndex((t, k) => k > at && t.text === ',');
+      if (close < 0 || !s.tokens.slice(close + 1).some(finite)) return false;
+    }
   }
   // "The sensor is and the way.": a verb of being with nothing after it, the sign of a broken caption line.
   if (words.some((t, i) => /^(?:is|are|was|were)$/i.test(t.text) && (!words[i + 1] || ['CCONJ', 'PUNCT'].includes(words[i + 1].pos)))) return false;

@@ -2217,3 +2217,45 @@ describe('question writer: what a strict teacher kept back on a twenty-third uns
     expect(JSON.stringify(questions)).not.toMatch(/in (?:\{\{\d\}\}|____)\./);
   });
 });
+
+describe('question writer: what a strict teacher kept back on a twenty-fourth unseen set (holdout24)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout24');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const child = (text: string) => readLecture(timed([text]), { children: true })[0];
+
+  it('titles the lesson "Spanish Conquest of the Aztec Empire" and "Game Theory", never "Spanish" or "Player"', () => {
+    expect(lessonTitle(read('spanish-conquest-of-the-aztecs.srt'))).toBe('Spanish Conquest of the Aztec Empire');
+    expect(lessonTitle(read('game-theory-prisoners-dilemma.txt'))).toBe('Game Theory');
+  });
+
+  it('never makes a numbered step false by its number ("Step one, identify the hazards." stays true)', () => {
+    const { questions } = writeQuestionSet(read('risk-assessment-five-steps.txt'), { questionTypes: QUESTION_TYPES.slice(), interactionCount: 8, questionsPerChapter: 1 });
+    for (const q of questions) if (q.type === 'true_false' && !q.correctAnswer) expect(q.question).not.toMatch(/^You should (?:identify the hazards|record your findings)\.$/);
+    expect(changeLabel(one('Step one, identify the hazards.'), readLecture(timed(['Step one, identify the hazards.', 'Step two, decide who might be harmed.'])), () => 0)).toBeNull();
+  });
+
+  it('turns no comparison with "the other" round: "one ear higher than the other" is "one ear lower than the other"', () => {
+    expect(changeDegree(child('Some owls, like the barn owl, have one ear a little bit higher than the other!'))).toBeNull();
+  });
+
+  it('states as facts no list of examples, no verb left out ("able to,"), no "whether that\'s true", no clause that is only a relative one', () => {
+    for (const text of [
+      'So a chemical, a hot oven, a trailing cable, working at height, even stress.',
+      'Historians now argue about whether that is true, because the story was written down later.',
+      'You need that for text, programs, spreadsheets, anything where one changed bit would be a disaster.',
+      'Second, the strategies, which are the options available to each player.',
+    ]) expect([text, one(text).fact]).toEqual([text, false]);
+    expect(child("You won't be able to, and it'll hurt.").fact).toBe(false);
+    expect(one("The Bank's Monetary Policy Committee, which has nine members, sets the interest rate, called Bank Rate.").fact).toBe(true);
+  });
+
+  it('gaps no number said twice ("each square is ____ by 1 kilometre") and no superlative ("The ____ is the elf owl")', () => {
+    const maps = writeQuestionSet(read('os-map-skills.srt'), { questionTypes: ['single_choice', 'fill_gaps'], interactionCount: 8, questionsPerChapter: 2 });
+    expect(JSON.stringify(maps.questions)).not.toMatch(/____ by 1 kilometre/);
+    const owls = writeQuestionSet(read('owls-kids.txt'), { questionTypes: ['single_choice', 'fill_gaps', 'scenario'], interactionCount: 8, questionsPerChapter: 2 });
+    for (const q of owls.questions) if (q.type === 'single_choice') expect(q.options).not.toContain('smallest owl');
+    // "An owl is a bird of prey." describes a kind with other members: no "tells you about a bird of prey" scenario.
+    for (const q of owls.questions) if (q.type === 'scenario') expect(q.scenario).not.toMatch(/about a bird of prey\.$/);
+  });
+});

@@ -192,7 +192,7 @@ export function speakerNames(sentences: readonly Sentence[]): Set<string> {
  * ("I'm Priya", "Welcome"), a phrase with a personal pronoun or a contraction, or the speaker's name.
  */
 export function titleWorthy(title: string, speakers: ReadonlySet<string> = new Set()): boolean {
-  if (PRONOUN.test(title) || CONTRACTION.test(title) || GREETING.test(title) || ABOUT_THE_TALK.test(title.trim()) || title.trim().length < 2) return false;
+  if (PRONOUN.test(title) || CONTRACTION.test(title) || GREETING.test(title) || ABOUT_THE_TALK.test(title.trim()) || title.trim().length < 2 || /^[\w-]+['’]s$/.test(title.trim())) return false;
   return !title.toLowerCase().split(/[^a-z]+/).some((w) => speakers.has(w));
 }
 

@@ -849,6 +849,8 @@ export function falsify(slot: Slot, s: Sentence): Falsified | null {
     // "Every part of your body, your muscles, your brain, your tummy, needs oxygen": one of a list of examples
     // swapped for another thing of the kind is just as true ("your windpipe").
     if (inEnumeration(s, a.token, a.length)) continue;
+    // "The public limited company, or plc, is …": a term with its other name beside it; swapped, the two disagree.
+    if (s.tokens[a.token + a.length]?.text === ',' && /^or$/i.test(s.tokens[a.token + a.length + 1]?.text ?? '')) continue;
     // "copper is less reactive than hydrogen" → "than carbon": what a thing is compared with, swapped, may well
     // compare the same way (copper is less reactive than carbon too).
     if (/^than$/i.test(s.tokens[a.token - 1]?.text ?? '') || (s.tokens[a.token - 1]?.pos === 'DET' && /^than$/i.test(s.tokens[a.token - 2]?.text ?? ''))) continue;

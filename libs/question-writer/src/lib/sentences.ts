@@ -675,7 +675,7 @@ function isFactProper(s: ParsedSentence): boolean {
   // "You won't be able to, and it'll hurt.": a verb left out ("able to"), to be read from the sentence before.
   if (/\bto\s*[,.!;]/.test(s.text)) return false;
   // "Historians now argue about whether that's true", "You need that for text, …": "that" stands for what was said before.
-  if (/\bwhether (?:that|this|it)(?:'s| is| was)\b|\b(?:need|use|call|want) (?:that|this)\b(?!\s+(?:is|was|are|[a-z]+s)\b)/i.test(s.text)) return false;
+  if (POINTS_BACK.test(s.text)) return false;
   // "Platinum is lovely but very expensive.": the speaker's taste, not a fact ("Penguins are amazing swimmers." describes them).
   if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
   // "If you can't, use something that doesn't conduct …", "If not, …": a condition on what was just said.
@@ -762,11 +762,7 @@ function isFactProper(s: ParsedSentence): boolean {
     if (sub > 0 && !words.slice(0, sub).some(finite)) return false;
     // ("Second, the strategies, which are the options …": a relative clause that runs to the end is no main clause;
     // "The Committee, which has nine members, sets the rate." has its verb after the clause's closing comma.)
-    const at = s.tokens.findIndex((t, k) => k > 0 && /^(?:which|who|whose|where)$/i.test(t.text) && s.tokens[k - 1].text === ',');
-    if (at > 0 && !s.tokens.slice(0, at).some(finite)) {
-      const close = s.tokens.findIndex((t, k) => k > at && t.text === ',');
-      if (close < 0 || !s.tokens.slice(close + 1).some(finite)) return false;
-    }
+    if (onlyRelative(s)) return false;
   }
   // "The sensor is and the way.": a verb of being with nothing after it, the sign of a broken caption line.
   if (words.some((t, i) => /^(?:is|are|was|were)$/i.test(t.text) && (!words[i + 1] || ['CCONJ', 'PUNCT'].includes(words[i + 1].pos)))) return false;
@@ -1023,9 +1019,25 @@ const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) 
  */
 export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
 
+/** "whether that's true", "You need that for text, …": "that" stands for what was said before. */
+const POINTS_BACK = /\bwhether (?:that|this|it)(?:'s| is| was)\b|\b(?:need|use|call|want) (?:that|this)\b(?!\s+(?:is|was|are|[a-z]+s)\b)/i;
+
+/**
+ * "Second, the strategies, which are the options …": a relative clause that runs to the end, and no main verb
+ * ("The Committee, which has nine members, sets the rate." has its verb after the clause's closing comma).
+ */
+function onlyRelative(s: ParsedSentence): boolean {
+  const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower));
+  const at = s.tokens.findIndex((t, k) => k > 0 && /^(?:which|who|whose|where)$/i.test(t.text) && s.tokens[k - 1].text === ',');
+  if (at <= 0 || s.tokens.slice(0, at).some(finite)) return false;
+  const close = s.tokens.findIndex((t, k) => k > at && t.text === ',');
+  return close < 0 || !s.tokens.slice(close + 1).some(finite);
+}
+
 /** An instruction that stands alone: no first person, no aside, a complete sentence of 5 to 25 words. */
 function isRule(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
+  if (POINTS_BACK.test(s.text) || onlyRelative(s)) return false;
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (DEMO_ORDER.test(s.text) || EXAMPLE_OPENER.test(s.text)) return false;
   // "Better still, use the kit.": better than the rule before; restated ("You should better still, …") it breaks.

@@ -2247,6 +2247,9 @@ describe('question writer: what a strict teacher kept back on a twenty-fourth un
       'Second, the strategies, which are the options available to each player.',
     ]) expect([text, one(text).fact]).toEqual([text, false]);
     expect(child("You won't be able to, and it'll hurt.").fact).toBe(false);
+    expect(one('Second, the strategies, which are the options available to each player.').rule).toBe(false);
+    // Nor as an instruction ("You need that for …" reads as one).
+    expect(one('You need that for text, programs, spreadsheets, anything where one changed bit would be a disaster.').rule).toBe(false);
     expect(one("The Bank's Monetary Policy Committee, which has nine members, sets the interest rate, called Bank Rate.").fact).toBe(true);
   });
 

@@ -310,6 +310,9 @@ function askableTerms(slot: Slot, s: Sentence): Array<{ term: Term; token: numbe
     if (/^(?:\w+est|most|least|best|worst)\s/i.test(term.display) && !/^(?:forest|interest|chest|west|quest|test|nest|rest|crest|guest|protest|harvest|contest)\b/i.test(term.display)) continue;
     // "resistance increases", "magma rises": a verb the tagger read as a noun, no term to ask about.
     if (misreadVerbPhrase(s.tokens, o.token, o.length)) continue;
+    // ("Absolute advantage, from Smith, concerns the quantity …": a verb read as a plural noun, after a comma and before its object.)
+    const word = s.tokens[o.token];
+    if (o.length === 1 && /[^s]s$/.test(word.lower) && isKnown(word.lower.slice(0, -1), 'verb') && s.tokens[o.token - 1]?.text === ',' && s.tokens[o.token + 1]?.pos === 'DET') continue;
     // "Desperate for money, …": a capitalised adjective the tagger took for a name.
     if (o.token === 0 && term.pos === 'PROPN' && misreadTerm(slot, term.display)) continue;
     // Part of a hyphenated word ("four-ohm resistor"): replacing it would break the word.

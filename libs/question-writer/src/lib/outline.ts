@@ -505,25 +505,34 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").
     // A framing cut across two sentences ("so in this video." / "We're looking at …").
     const text = /\b(?:about|at|on|into|video|lesson|today)\s*[.]?$/i.test(opening[i].text) && opening[i + 1] ? `${opening[i].text.replace(/[.]$/, '')} ${opening[i + 1].text}` : opening[i].text;
-    const framed = OPENING_NAMED_LAST.exec(text) ?? OPENING_FRAME.exec(text) ?? OPENING_VERB.exec(text) ?? OPENING_WE.exec(text) ?? OPENING_TURN.exec(text);
-    const m = framed ?? OPENING_ON.exec(text);
-    if (!m) continue;
-    let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
-    // "the three most common averages in statistics the mean the median and the mode": the terms listed.
-    const listed = /\bthe (\w+),? the (\w+),? and the (\w+)\b/i.exec(text);
-    if (listed && /\b(?:three|four|several|main|most common|types?|kinds?)\b/i.test(phrase)) phrase = `${listed[1]}, ${listed[2]} and ${listed[3]}`;
-    // "lists in Python" → "Python lists".
-    const inLanguage = /^([\w ]{2,30}?) in (Python|JavaScript|Java|SQL|Excel|C\+\+|Rust|Go|TypeScript|R)$/i.exec(phrase);
-    if (inLanguage) phrase = `${inLanguage[2]} ${inLanguage[1]}`;
-    // ("the principal legal structures available to a person starting a business in England and Wales": the
-    // noun phrase it opens with, without the speaker's "principal".)
-    if (phrase.split(/\s+/).length > 6) phrase = phrase.replace(/\s+(?:available|used|needed|starting|that|which|in|on|at|to|for|from|with|by)\b.*$/i, '').replace(/^(?:(?:principal|main|key|basic|most important|major|different|various)\s+)+/i, '');
-    const words = phrase.split(/\s+/);
-    if (words.length < 1 || words.length > 6) continue;
-    if (/^(?:something|a lot|the basics|what|how|why|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
-    // "a training session on working safely at a computer" names its topic by its form, said once or not.
-    if (!spokenOften(sentences, phrase, framed ? 3 : 1)) continue;
-    return phrase.replace(/[.!]$/, '');
+    // Each framing the sentence matches, in order of trust ("today we are looking at food chains and food webs which
+    // is all about who eats who": "who eats who" is no subject, "food chains and food webs" is).
+    const framings = [OPENING_NAMED_LAST, OPENING_FRAME, OPENING_VERB, OPENING_WE, OPENING_TURN].map((re) => re.exec(text)).filter((x): x is RegExpExecArray => x !== null);
+    // ("… welcome back to our unit on medieval Britain. In this video we're looking at the Vikings in England": the
+    // unit is wider than the video that frames its own subject next.)
+    const wider = (m: RegExpExecArray | null) => m !== null && /\b(?:unit|course|module|series)\s+on\b/i.test(m[0]) && opening.slice(i + 1, i + 3).some((o) => [OPENING_NAMED_LAST, OPENING_FRAME, OPENING_VERB, OPENING_WE, OPENING_TURN].some((re) => re.test(o.text)));
+    const onMatch = framings.length === 0 ? OPENING_ON.exec(text) : null;
+    const on = wider(onMatch) ? null : onMatch;
+    if (onMatch && !on) continue;
+    for (const m of on ? [on] : framings) {
+      const framed = !on;
+      let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
+      // "the three most common averages in statistics the mean the median and the mode": the terms listed.
+      const listed = /\bthe (\w+),? the (\w+),? and the (\w+)\b/i.exec(text);
+      if (listed && /\b(?:three|four|several|main|most common|types?|kinds?)\b/i.test(phrase)) phrase = `${listed[1]}, ${listed[2]} and ${listed[3]}`;
+      // "lists in Python" → "Python lists".
+      const inLanguage = /^([\w ]{2,30}?) in (Python|JavaScript|Java|SQL|Excel|C\+\+|Rust|Go|TypeScript|R)$/i.exec(phrase);
+      if (inLanguage) phrase = `${inLanguage[2]} ${inLanguage[1]}`;
+      // ("the principal legal structures available to a person starting a business in England and Wales": the
+      // noun phrase it opens with, without the speaker's "principal".)
+      if (phrase.split(/\s+/).length > 6) phrase = phrase.replace(/\s+(?:available|used|needed|starting|that|which|in|on|at|to|for|from|with|by)\b.*$/i, '').replace(/^(?:(?:principal|main|key|basic|most important|major|different|various)\s+)+/i, '');
+      const words = phrase.split(/\s+/);
+      if (words.length < 1 || words.length > 6) continue;
+      if (/^(?:something|a lot|the basics|what|how|why|who|whom|where|when|whether|a new|one of|some|this|that|it)\b/i.test(phrase) || /\b(?:thing|things|stuff|video|lesson|bit)\b/i.test(phrase)) continue;
+      // "a training session on working safely at a computer" names its topic by its form, said once or not.
+      if (!spokenOften(sentences, phrase, framed ? 3 : 1)) continue;
+      return phrase.replace(/[.!]$/, '');
+    }
   }
   // Only when the opening frames nothing: "the way … is called X" names the subject. A step named
   // early ("This process is called evaporation.") must not beat "Today we're looking at the water cycle".

@@ -53,7 +53,7 @@ const EXAMPLE_OPENER = /^(?:(?:so|now|and|okay|ok|right),?\s+)?(?:notice that|no
 const CODE_ALOUD = /\b(?:SELECT\b[^.!?]*\bFROM|INSERT INTO|UPDATE\b[^.!?]*\bSET|DELETE FROM)\b|\b\w+ of \w+ (?:FROM|WHERE)\b/;
 const NUM_WORD = '(?:\\d[\\d,.]*|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand)(?:-\\w+)?';
 /** Worked sums: "twenty plus fifteen", "add back up to two hundred", "gets sixty, because …". */
-const ARITHMETIC = new RegExp(`\\b${NUM_WORD}\\s+(?:plus|minus|take away)\\s+${NUM_WORD}\\b|\\badds?\\s+(?:back\\s+)?up\\s+to\\b|\\b(?:gets?|got|comes? to|makes?)\\s+${NUM_WORD}\\s*,?\\s+because\\b`, 'i');
+const ARITHMETIC = new RegExp(`(?:^|\\s)(?:π|pi) times ${NUM_WORD}\\b|\\b${NUM_WORD} (?:squared|cubed)\\b|\\b${NUM_WORD}\\s+(?:plus|minus|take away|times|divided by)\\s+${NUM_WORD}\\b|\\badds?\\s+(?:back\\s+)?up\\s+to\\b|\\b(?:gets?|got|comes? to|makes?)\\s+${NUM_WORD}\\s*,?\\s+because\\b`, 'i');
 
 /** Interjections: a sentence with one is a reaction or an aside ("Ooh, the mystery gets deeper."), not a fact or a rule. */
 const INTERJECTIONS = /^(?:ooh+|oo+h|oh+|wow+|whoa+|woah|hmm+|oops|whoops|yay+|aha|ah+|phew|yikes|gosh|huh|wheee*|whoosh|ta-da|tada|ouch|eek|yum|yuck|ugh|ew+|hooray|hurray|boom|voila)$/i;

@@ -2262,3 +2262,24 @@ describe('question writer: what a strict teacher kept back on a twenty-fourth un
     for (const q of owls.questions) if (q.type === 'scenario') expect(q.scenario).not.toMatch(/about a bird of prey\.$/);
   });
 });
+
+describe('question writer: what a strict teacher kept back on a twenty-fifth unseen set (holdout25)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout25');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('titles the lesson with the video\'s own subject, not the unit it belongs to, and not "who eats who"', () => {
+    expect(lessonTitle(read('vikings-in-anglo-saxon-england.srt'))).toBe('Vikings in England');
+    expect(lessonTitle(read('food-chains-and-food-webs-autocaptions.vtt'))).toBe('Food Chains and Food Webs');
+  });
+
+  it('states no step of a worked calculation as a fact, and still states the formula', () => {
+    expect(one('The radius is 15, so the area is π times 15 squared.').fact).toBe(false);
+    expect(one('The area of a circle is pi times the radius squared.').fact).toBe(true);
+  });
+
+  it('gaps no verb read as a plural noun ("____, from Smith, ____ the quantity of resources used")', () => {
+    const { questions } = writeQuestionSet(read('comparative-advantage.txt'), { questionTypes: ['fill_gaps', 'single_choice'], interactionCount: 8, questionsPerChapter: 2 });
+    for (const q of questions) if (q.type === 'fill_gaps') expect(q.correctAnswer.flat()).not.toContain('concerns');
+  });
+});

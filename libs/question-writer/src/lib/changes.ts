@@ -1,7 +1,7 @@
 import { parseSentences, type Token } from './nlp';
 import { NameKinds, namesAlike } from './names';
 import { BIG_O, type Sentence } from './sentences';
-import { LABEL_WORD, Term, VAGUE_NOUNS, isSalient } from './terms';
+import { LABEL_WORD, Term, VAGUE_NOUNS, isSalient, opensWithPeopleAdjective } from './terms';
 import { adjectiveSenseCount, antonyms, antonymsBySense, baseForm, partOf, directAntonymsOf, isCommonWord, hypernyms, hypernymsUpTo, irregularVerb, isCommonNoun, isKnown, nounClass, nounClasses, siblings } from './wordnet';
 
 /** A deterministic source of numbers in [0, 1). */
@@ -829,8 +829,7 @@ export function sameEntityType(key: Term, candidate: Term): boolean {
  * keeps its capitals, and so does a people's or a language's adjective ("English law").
  */
 export function shapedLike(text: string, key: Term): string {
-  const people = /^[A-Z][a-z]+(?:ish|ese|ian|an|ch|ic|i)\b/.test(text) && isKnown(text.split(/\s+/)[0].toLowerCase(), 'adj');
-  return key.pos !== 'PROPN' && !people && !/[A-Z].*[A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+  return key.pos !== 'PROPN' && !opensWithPeopleAdjective(text) && !/[A-Z].*[A-Z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }
 
 /**

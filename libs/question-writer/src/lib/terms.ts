@@ -105,6 +105,11 @@ function classOf(tokens: readonly Token[], surface: string, head: Token, sentenc
  */
 export const LABEL_WORD = /^(?:type|stage|level|phase|class|category|grade|step|clause|article|section|chapter|part|room|page|lesson|unit|tier|band|division|platform|gate|route|version|generation|series|model|option|figure|table|exhibit|schedule|book|volume|track|channel|layer|zone|floor|area|block|pillar|principle)$/i;
 
+/** "English law", "Spanish galleons": a phrase opened by a people's or a language's adjective, which keeps its capital. */
+export function opensWithPeopleAdjective(text: string): boolean {
+  return /^[A-Z][a-z]+(?:ish|ese|ian|an|ch|ic|i)\b/.test(text) && isKnown(text.split(/\s+/)[0].toLowerCase(), 'adj');
+}
+
 /** Every noun phrase of the lecture, merged by lemma, with its class and where it is spoken. */
 export function findTerms(sentences: readonly Sentence[], chapterCount: number): Term[] {
   const byKey = new Map<string, Term>();
@@ -133,8 +138,7 @@ export function findTerms(sentences: readonly Sentence[], chapterCount: number):
       if (s.fact) term.inFacts++;
       const seen = forms.get(key) as Map<string, number>;
       // ("English law opens a sentence": a people's or a language's adjective keeps its capital.)
-      const people = /^[A-Z][a-z]+(?:ish|ese|ian|an|ch|ic|i)\b/.test(surface) && isKnown(tokens[0].lower, 'adj');
-      const lowered = from === 0 && head.pos !== 'PROPN' && tokens[0].pos !== 'PROPN' && !people ? surface[0].toLowerCase() + surface.slice(1) : surface;
+      const lowered = from === 0 && head.pos !== 'PROPN' && tokens[0].pos !== 'PROPN' && !opensWithPeopleAdjective(surface) ? surface[0].toLowerCase() + surface.slice(1) : surface;
       seen.set(lowered, (seen.get(lowered) ?? 0) + 1);
     }
   }

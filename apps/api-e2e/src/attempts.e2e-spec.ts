@@ -100,6 +100,8 @@ describe('video settings', () => {
     expect(again.body).toMatchObject({ skippingMode: 'no_skip_forward', requireCorrect: true, duration: 213 });
     await api(stack).put(`/api/videos/${id}/sharing`).set(bearer(owner)).send({ published: true }).expect(200);
     const play = await api(stack).get(`/api/play/${id}`).expect(200);
+    // A signed-out view is sent as the JSON text the gateway keeps (issue 15): still JSON to the client.
+    expect(play.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(play.body.video).toEqual({
       id,
       title: 'Settings',

@@ -1,5 +1,6 @@
-import { Controller, Get, UseInterceptors } from '@nestjs/common';
+import { Controller, Get, Res, UseInterceptors } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { PlaybackView, Principal, ReadingView } from '@veolearn/contracts';
 import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { MediaAccess, SignMediaLinks } from '../media/media-access';
@@ -16,7 +17,7 @@ export class PlaybackController {
   constructor(
     private readonly videos: VideoClient,
     private readonly access: MediaAccess,
-    private readonly cache: PlaybackCache<PlaybackView>,
+    private readonly cache: PlaybackCache<string>,
   ) {}
 
   @OptionalSession()
@@ -28,10 +29,18 @@ export class PlaybackController {
     description:
       "Anyone may play a shared lesson. A private one (never shared, or made private again) answers 404 'Video not found' except to its owner (or an admin), whose view carries signed media and captions links.",
   })
-  play(@OptionalPrincipal() principal: Principal | null, @IdParam('Video') id: number): Promise<PlaybackView> {
+  async play(
+    @OptionalPrincipal() principal: Principal | null,
+    @IdParam('Video') id: number,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PlaybackView | string> {
     const load = () => this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
-    // Signed-out learners all see the same view of a shared lesson: a class opening it is one read.
-    return principal ? load() : this.cache.get(id, load);
+    if (principal) return load();
+    // Signed-out learners all see the same view of a shared lesson: a class opening it is one read,
+    // kept as the JSON text sent (not serialised again for every learner).
+    const json = await this.cache.get(id, async () => JSON.stringify(await load()));
+    void reply.header('content-type', 'application/json; charset=utf-8');
+    return json;
   }
 
   @OptionalSession()

@@ -478,6 +478,12 @@ export function changeByNegation(s: Sentence): Falsified | null {
   if (clauseEnd > 0 && words.slice(clauseEnd).some((w) => /^(?:just|only|simply|merely|rather|instead)$/i.test(w.text))) return null;
   // "20,000 items doesn't take two seconds, it takes about four": the clause after the comma corrects the denied one.
   if (/^[^,;]*,\s*(?:it|they|he|she|that|this)(?:'s|'re|\s+(?:is|are|was|were|takes?|took|does|do|did|means?|has|have|gets?|goes|makes?))\b/i.test(s.text.slice(t.to))) return null;
+  // "A computer doesn't store letters, it stores numbers.": any verb of the correcting clause.
+  {
+    const comma = s.tokens.findIndex((x) => x.from >= t.to && (x.text === ',' || x.text === ';'));
+    const [subject, verbAfter] = [s.tokens[comma + 1], s.tokens[comma + 2]];
+    if (comma > 0 && /^(?:it|they|he|she|we|you)$/i.test(subject?.text ?? '') && ['VERB', 'AUX'].includes(verbAfter?.pos ?? '')) return null;
+  }
   // "The display wasn't an offer, so he was acquitted", "you can't hear the alarm, and that's a hazard": a
   // consequence drawn from the denial; without the negation the sentence argues against itself.
   if (/[,;]\s*(?:and\s+)?(?:so|therefore|hence|thus|that's why|which is why|that's (?:a|an|the)|which (?:is|means))\b/i.test(s.text.slice(t.to))) return null;

@@ -221,6 +221,19 @@ function listItems(text: string): string[] | null {
   return parts;
 }
 
+/** A category's name with no place or pointer in it, and members that end in a noun and are not parts of each other. */
+function namesThings(name: string, members: readonly string[]): boolean {
+  if (/\b(?:under|over|in|on|at|for|with|by|from|into|each|every|there|here)\b/i.test(name)) return false;
+  const lower = members.map((m) => m.toLowerCase());
+  if (lower.some((m, i) => lower.some((other, j) => i !== j && new RegExp(`\\b${m.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(other)))) return false;
+  return members.every((m) => {
+    const last = m.split(/\s+/).pop() ?? '';
+    if (/^[A-Z0-9]/.test(last)) return true;
+    const word = last.toLowerCase();
+    return isKnown(word, 'noun') || isKnown(word.replace(/(?:es|s)$/, ''), 'noun');
+  });
+}
+
 /** Categories: "X include A, B and C", "X such as A, B and C", "examples of X are A and B", "A, B and C are (types|examples|kinds) of X". */
 export function findCategories(sentences: readonly Sentence[]): Category[] {
   const out: Category[] = [];
@@ -251,11 +264,14 @@ export function findCategories(sentences: readonly Sentence[]): Category[] {
         continue;
       }
     }
-    m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(?:include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
+    m = /^((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)\s+(include|includes|such as|are things like|are)\s+(.+)$/i.exec(text);
     // "The three parts are …": a count of things, not a category to sort into.
     if (m && !/^(?:it|this|that|these|those|they|there|we|you|i|he|she|some|many|most|all|other|which)\b/i.test(m[1]) && !/^(?:the\s+)?(?:two|three|four|five|six|seven|eight|nine|ten|\d+)\b/i.test(m[1])) {
-      const members = listItems(m[2]);
-      if (members && members.length >= 2) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
+      const members = listItems(m[3]);
+      // "Octopuses are also really, really clever.", "Under each arm there are rows and rows of round suckers.": after a
+      // bare "are", a category is a noun phrase and its members are things, different from each other.
+      const things = m[2].toLowerCase() !== 'are' || (members !== null && namesThings(m[1], members));
+      if (members && members.length >= 2 && things) out.push({ name: m[1].replace(DET, ''), members, sentence: s.index });
     }
   }
   return out;

@@ -678,6 +678,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (POINTS_BACK.test(s.text)) return false;
   // "Platinum is lovely but very expensive.": the speaker's taste, not a fact ("Penguins are amazing swimmers." describes them).
   if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
+  // "If you forgot the 10, you're in very good company, but you'd still lose the mark.": the class's own work, no fact.
+  if (/^if you (?:forgot|forget|missed|miss|got (?:it|that|this) wrong|didn't get|did not get|haven't got)\b/i.test(s.text) && /\byou(?:'re|'d| are| would| will|'ll)\b/i.test(s.text)) return false;
   // "If you can't, use something that doesn't conduct …", "If not, …": a condition on what was just said.
   if (/^(?:if (?:you|we|they|it) (?:can't|cannot|can not|don't|do not|won't|isn't|aren't)|if not|if so|otherwise|failing that)\b/i.test(s.text)) return false;
   // "… where e times d leaves a remainder of 1 when you divide by 20": letters of a worked calculation.
@@ -686,6 +688,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:much|far|a lot|slightly|even) (?:more|less) [a-z]+(?:ed)?[.!]?$/i.test(s.text.trim()) && !/\bthan\b/i.test(s.text)) return false;
   // "The claim therefore failed on causation.": a conclusion drawn from what was said before.
   if (/\b(?:therefore|thus|hence|consequently)\b/i.test(s.text)) return false;
+  // "The problem with ASCII is obvious.": the problem (answer, reason …) is named only in what comes next.
+  if (/^the (?:\w+ )?(?:problem|answer|reason|trick|idea|point|catch|issue|difference|question|secret|key|solution)\b.{0,40}\b(?:is|was|seems) (?:pretty |quite |really |very |fairly )?(?:obvious|simple|easy|clear|straightforward|interesting|surprising|this)[.!]$/i.test(s.text.trim())) return false;
   // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
   if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
   // "A chemical, a hot oven, a trailing cable, working at height, even stress.": examples in a row, no statement
@@ -1165,8 +1169,16 @@ export function markConcessions(sentences: Sentence[]): void {
   }
 }
 
-/** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+/** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+
+/**
+ * A problem set to the class right after its data: "What's its circumference?", "How long does it take?",
+ * "Find its perimeter and its area.", "Work out the total cost."
+ */
+/** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
+const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;
+const PROBLEM_ASKED = /^(?:(?:so|now|okay|ok|right|and),?\s+)?(?:(?:what(?:'s| is| are| will be| would be)\s+(?:its|the|their|his|her|our)\s+(?:\w+\s+){0,2}\w+\s*\?$)|(?:how (?:much|many|long|far|fast|big|tall|wide|heavy|high|deep)\b[^.]*\?$)|(?:(?:can you |let's |now |so )?(?:find|work out|calculate|figure out)\s+(?:its|the|their|how|what)\b))/i;
 
 /**
  * The data of a worked example ("Quick example. A twelve-volt battery is connected across a four-ohm
@@ -1213,8 +1225,28 @@ export function markStories(sentences: Sentence[]): void {
 }
 
 export function markWorkedExamples(sentences: Sentence[]): void {
+  const amounts = (s: Sentence | undefined) => s !== undefined && AMOUNT.test(s.text.replace(YEAR, ''));
   for (let i = 0; i < sentences.length; i++) {
-    if (!EXAMPLE_CUE.test(sentences[i].text.trim())) continue;
+    const text = sentences[i].text.trim();
+    // "A bicycle wheel has a diameter of 70 centimetres. What's its circumference?": the data of a problem set
+    // to the class (the sentence or two with amounts before the question) is its set-up; its working follows.
+    // ("Gold has a density of 19.3 grams per cubic centimetre." before "What's the volume of a 1 kilogram gold bar?"
+    // is a fact the problem uses: the set-up is a made-up thing, "A pizza has …", "You have …".) Its working is the
+    // sentences with amounts right after the question, up to the first without.
+    if (PROBLEM_ASKED.test(text) && amounts(sentences[i - 1])) {
+      let setUp = false;
+      for (let j = i - 1; j >= Math.max(0, i - 2) && amounts(sentences[j]) && MADE_UP.test(sentences[j].text.trim()); j--) {
+        sentences[j].fact = false;
+        sentences[j].rule = false;
+        setUp = true;
+      }
+      for (let j = i + 1; setUp && j < sentences.length && j <= i + 6 && amounts(sentences[j]); j++) {
+        sentences[j].fact = false;
+        sentences[j].rule = false;
+      }
+      continue;
+    }
+    if (!EXAMPLE_CUE.test(text)) continue;
     // The example goes on while its sentences give amounts, through one sentence without ("What's its
     // acceleration?", "Lovely."), up to twenty sentences: "The acceleration halves, to 1.25 metres per second squared."
     let without = 0;

@@ -2278,6 +2278,32 @@ describe('question writer: what a strict teacher kept back on a twenty-fifth uns
     expect(one('The area of a circle is pi times the radius squared.').fact).toBe(true);
   });
 
+  it("states no problem's made-up data as a fact ('A bicycle wheel has a diameter of 70 centimetres. What's its circumference?'), and keeps a constant the problem uses", () => {
+    const facts = (texts: string[]) => readLecture(timed(texts)).map((s) => s.fact);
+    expect(facts(["A bicycle wheel has a diameter of 70 centimetres.", "What's its circumference?", 'C equals π times d, so that is 219.9 centimetres.'])).toEqual([false, false, false]);
+    expect(facts(['A semicircle has a radius of 5 centimetres.', 'Find its perimeter and its area.'])[0]).toBe(false);
+    expect(one("If you forgot the 10, you're in very good company, but you'd still lose the mark.").fact).toBe(false);
+    expect(one('If you heat ice at sea level, it melts at zero degrees Celsius.').fact).toBe(true);
+    expect(one('The problem with ASCII is obvious.').fact).toBe(false);
+    expect(one('The problem with ASCII is that it has only 128 characters.').fact).toBe(true);
+    expect(facts(['Gold has a density of 19.3 grams per cubic centimetre.', "What's the volume of a 1 kilogram gold bar?"])[0]).toBe(true);
+    expect(facts(['A bicycle wheel has a diameter of 70 centimetres.', 'The wheel turns on an axle made of steel.'])[0]).toBe(true);
+    const sheet = writeQuestionSet(read('circles-circumference-and-area.srt'), { questionTypes: ['true_false', 'single_choice', 'multiple_choice'], interactionCount: 8, questionsPerChapter: 2 });
+    expect(JSON.stringify(sheet.questions)).not.toMatch(/bicycle wheel has|pizza has a diameter|semicircle has a radius/i);
+  });
+
+  it("keeps the negation of a denial that the next clause corrects ('A computer doesn't store letters, it stores numbers.')", () => {
+    expect(changeByNegation(one("A computer doesn't store letters, it stores numbers."))).toBeNull();
+    expect(changeByNegation(one("A computer doesn't store letters in its memory.") )?.text).toMatch(/^A computer stores letters/);
+  });
+
+  it("sorts into no group made of a description ('Octopuses are also really, really clever.', 'Under each arm there are rows and rows of round suckers.')", () => {
+    const categories = read('octopuses-kids.txt').categories.map((c) => c.name);
+    expect(categories).not.toContain('Octopuses');
+    expect(categories.join(' ')).not.toMatch(/under each arm/i);
+    expect(findCategories(readLecture(timed(['Renewable sources include solar, wind and hydro.', 'Fossil fuels are coal, oil and gas.']))).map((c) => c.name)).toEqual(['Renewable sources', 'Fossil fuels']);
+  });
+
   it('gaps no verb read as a plural noun ("____, from Smith, ____ the quantity of resources used")', () => {
     const { questions } = writeQuestionSet(read('comparative-advantage.txt'), { questionTypes: ['fill_gaps', 'single_choice'], interactionCount: 8, questionsPerChapter: 2 });
     for (const q of questions) if (q.type === 'fill_gaps') expect(q.correctAnswer.flat()).not.toContain('concerns');

@@ -197,8 +197,21 @@ const DEGREE_OPPOSITES: Record<string, string> = {
  * and ones that change their preposition). Not beside a number ("larger than 5"), and not where the sentence
  * compares two ways already.
  */
+/**
+ * "Asbestos cement is lower risk, but it's still asbestos.", "… good hearing, but their eyesight is not very good.":
+ * the two clauses are set against each other; turning one round (higher risk, good eyesight) leaves a "but" that
+ * no longer fits, and the wrong statement gives itself away.
+ */
+function contrasted(s: Sentence, negationAt?: number): boolean {
+  if (/[,;]\s*but\b[^.]*\bstill\b/i.test(s.text)) return true;
+  if (negationAt === undefined) return false;
+  const but = s.tokens.findIndex((t, i) => t.lower === 'but' && /^[,;]$/.test(s.tokens[i - 1]?.text ?? ''));
+  return but > 0 && but < negationAt;
+}
+
 export function changeDegree(s: Sentence): Falsified | null {
   const ts = s.tokens;
+  if (contrasted(s)) return null;
   // "one ear a little higher than the other": the same as "lower than the other"; turned round it is still true.
   if (SYMMETRIC.test(s.text)) return null;
   if (ts.some((t) => t.negated)) return null;
@@ -346,9 +359,13 @@ export function ambiguousOpposite(adjective: string): boolean {
 }
 
 export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new Set()): Falsified | null {
+  if (contrasted(s)) return null;
   for (let i = 1; i < s.tokens.length; i++) {
     const t = s.tokens[i];
     const prev = s.tokens[i - 1];
+    // "Check the asbestos register before you start": the verb of a time clause sets when, not what; "before you
+    // stop" is nonsense rather than a false statement.
+    if (/^(?:before|after|until|till)$/i.test(s.tokens[i - 2]?.text ?? '') && /^(?:you|we|they|i|he|she|it)$/i.test(prev.text)) continue;
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
     const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '') || separatedParticle(s.tokens, i);
@@ -461,7 +478,7 @@ function thirdPerson(base: string): string {
 export function changeByNegation(s: Sentence): Falsified | null {
   const words = s.tokens;
   const notAt = words.findIndex((t) => t.lower === 'not' || t.lower === "n't");
-  if (notAt <= 0) return null;
+  if (notAt <= 0 || contrasted(s, notAt)) return null;
   const t = words[notAt];
   const prev = words[notAt - 1];
   // "not only … but also", "not just", "not until": the negation is part of a construction, not a denial.
@@ -997,6 +1014,11 @@ export function pickDistractors(q: DistractorQuery): string[] {
   return [...found];
 }
 
+/** A month or a day of the week ("September", "Monday"). */
+function calendarWord(text: string): boolean {
+  return /^(?:january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday)$/i.test(text.trim());
+}
+
 function distractorsFor(q: DistractorQuery): string[] {
   const { key } = q;
   if (key.cls === 'unknown') return [];
@@ -1008,6 +1030,10 @@ function distractorsFor(q: DistractorQuery): string[] {
     .filter((t) => t.id !== key.id && (t.cls === key.cls || bothProcesses(key, t) || describedAlike(q.kinds, key, t)) && t.pos === key.pos && t.plural === key.plural && (isSalient(t) || bothProcesses(key, t)) && !kindOfKey(t.display))
     .filter((t) => !avoid.some((a) => overlapping(a, t.display)))
     .filter((t) => sameEntityType(key, t))
+    // "v London County Council": the second half of a case's name, no rival for anything.
+    .filter((t) => !/^(?:v|vs|versus)\.?\s/i.test(t.display))
+    // "September", "February" beside "Poor Law Extension" (the Act's name): a month or a day only beside another.
+    .filter((t) => calendarWord(t.display) === calendarWord(key.display))
     // "Central Asia" never beside "Jupiter", "disinfectant" never beside "knife"; the speaker's own kin stay ("simple interest", "evaporation").
     .filter((t) => !moreGeneral(key.key.includes(' ') && kindParents(key.key).length ? key.key : key.display, t.display))
     // "England" for "Britain": a part or the whole of the key is often also true.
@@ -1039,7 +1065,7 @@ function distractorsFor(q: DistractorQuery): string[] {
   for (const t of contrastedWith(key, q.terms, q.sentences)) {
     if (out.length >= q.count) break;
     if (right.has(t.display.toLowerCase()) || avoid.some((a) => overlapping(a, t.display)) || (q.sentence && (mightAlsoBeTrue(q.sentences, q.sentence, key, t) || q.sentence.text.toLowerCase().includes(t.display.toLowerCase())))) continue;
-    if (q.kinds && key.pos === 'PROPN' && !namesAlike(q.kinds, key.display, t.display)) continue;
+    if ((q.kinds && key.pos === 'PROPN' && !namesAlike(q.kinds, key.display, t.display)) || calendarWord(t.display) !== calendarWord(key.display)) continue;
     out.push(shapedLike(t.display, key));
   }
   // "inner join" → "left join", "cross join": the same head with another modifier, as the speaker says it.

@@ -3,6 +3,7 @@ import type { Sentence } from './sentences';
 import type { Token } from './nlp';
 import { Term, VAGUE_NOUNS, nounPhraseSpans, titleCase } from './terms';
 import { isKnown } from './wordnet';
+import { pluralise } from './changes';
 
 /** Up to 10 chapters (spec section 9). */
 export const MAX_CHAPTERS = 10;
@@ -417,9 +418,13 @@ const OPENING_WE = /^(?:so,?\s+|now,?\s+|and\s+)?(?:we're|we are|we'll be|we wil
 /** "welcome to this short training video on manual handling", "this session is about …": what the talk is on. */
 const OPENING_ON = /\b(?:(?:video|lesson|session|lecture|course|talk|training|module|class|episode|tutorial|unit|refresher|briefing|overview|webinar|presentation|workshop)\s+(?:on|about|is about|is all about)|(?:guide|introduction|intro) to)\s+(?:the\s+)?([^.?!]{3,80})/i;
 /** "today we're starting a new topic, and it's one of my favourites: plate tectonics and earthquakes": the speaker names it after a colon. */
-const COLON_NAMED = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|unit)|topic|we're looking at|we are looking at|we're doing|we are doing)\b[^.?!:]{0,120}:\s*(?:the\s+)?([^.?!:;]{3,60})[.!]?$/i;
+const COLON_NAMED = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|unit)|topic|we're looking at|we are looking at|we're doing|we are doing)\b[^.?!:]{0,120}:\s*(?:the\s+)?([^.?!:;]{3,160})[.!]?$/i;
 /** "Can you guess what it is? That's right, your teeth!": a children's opening that names the subject as the answer. */
-const GUESSED = /^(?:that's right|yes|exactly|that's it)[,!]\s+(?:it's\s+)?(?:your |our |the )?([a-z][a-z -]{2,40}?)[.!]*$/i;
+const GUESSED = /^(?:[Tt]hat's right|[Yy]es|[Ee]xactly|[Tt]hat's it|[Ww]ell done|[Cc]orrect)[,!]\s+(?:[A-Z][a-z]+[,!]\s+)?(?:[Ii]t's\s+|[Ii]t is\s+)?(?:[Yy]our |[Oo]ur |[Tt]he |[Aa]n? )?([a-z][a-z -]{2,40}?)[.!]*$/;
+/** "I'll give you some clues.", "Can you guess?": the speaker has the class guess the subject. */
+const GUESSING = /\b(?:clues?|guess|hands up|who knows|can you tell)\b/i;
+/** "It's called the fetch-decode-execute cycle.": right after the framing, the subject named. */
+const CALLED_NAMED = /^(?:it's|it is|this is|that's|that is|we call (?:it|this|that))\s+(?:called\s+|known as\s+)?(?:the\s+)?([a-z][\w' -]{2,50}?)[.!]$/i;
 /** "GROUP BY", "INNER JOIN": a keyword of two or more capitalised words. */
 const CAPS_TERM = /\b[A-Z]{2,}(?:\s+[A-Z]{2,})+\b/g;
 /** "the heart and the circulatory system", "supply and demand": two nouns the speaker pairs. */
@@ -476,7 +481,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // ("…: Magna Carta, which was agreed in June 1215.": the name, without what the speaker adds about it.)
     // (", between 1519 and 1521": the time or place of it, said after a comma.)
     const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that|between|from|in|during|around|circa)\b.*$/i, '').trim() : '';
-    if (named && named.split(/\s+/).length <= 6 && spokenOften(sentences, named, 2)) return named;
+    // ("…: how the Romans got here, …", "…: what the different types are": a question the lesson answers, no name.)
+    if (named && named.split(/\s+/).length <= 6 && !/^(?:what|how|why|who|where|when|whether|which)\b/i.test(named) && spokenOften(sentences, named, 2)) return named;
   }
   for (let i = 0; i < Math.min(opening.length, 6); i++) {
     // "Today is radioactive decay.": the day's subject said as a heading.
@@ -489,6 +495,13 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     // ("So, let's begin.", "So, the problem.": a turn in the talk, not its subject.)
     if (heading && heading[1].split(/\s+/).length <= 4 && !PRONOUN.test(heading[1]) && !CONTRACTION.test(heading[1]) && !ABOUT_THE_TALK.test(heading[1]) && !/^(?:most|some|all|many|any|each|every|first|next|last|anyway|well)\b|\b(?:thing|things|stuff|question|idea|point|plan|problem|issue|solution|answer)\b/i.test(heading[1]) && spokenOften(sentences, heading[1], 3)) return heading[1].trim();
   }
+  for (let i = 1; i < Math.min(opening.length, 4); i++) {
+    // "Welcome to this lesson on how a processor actually runs a program. … It's called the fetch-decode-execute
+    // cycle.": a framing in the sentences just before, then the name.
+    const called = /\bcalled|known as|we call\b/i.test(opening[i].text) ? CALLED_NAMED.exec(opening[i].text.trim()) : null;
+    const framed = opening.slice(Math.max(0, i - 3), i).some((o) => /\b(?:today|tonight|this (?:video|lesson|session|lecture|class))\b/i.test(o.text));
+    if (called && framed && called[1].split(/\s+/).length <= 5 && !PRONOUN.test(called[1]) && spokenOften(sentences, called[1], 2)) return called[1].trim();
+  }
   for (let i = 0; i < opening.length; i++) {
     const named = OPENING_APPOSITIVE.exec(opening[i].text);
     if (named && spokenOften(sentences, named[1], 2)) return named[1].trim();
@@ -496,10 +509,20 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     const thats = framing ? THATS_NAMED.exec(opening[i].text) : null;
     if (thats && spokenOften(sentences, thats[1], 3)) return thats[1].trim();
   }
-  for (let i = 1; i < opening.length; i++) {
+  // (A guessing game takes more sentences than a framing: the first 90 s.)
+  const game = sentences.filter((s) => s.start <= first + 90).slice(0, 16);
+  for (let i = 1; i < game.length; i++) {
     // "Can you guess what it is?" / "That's right, your teeth!"
-    const guessed = /\?$/.test(opening[i - 1].text) ? GUESSED.exec(opening[i].text) : null;
-    if (guessed && spokenOften(sentences, guessed[1], 3)) return guessed[1].trim();
+    // ("I'll give you some clues. … Yes, Amara, it's a hedgehog!": a guess the speaker set up a few sentences before.)
+    const guessing = /\?$/.test(game[i - 1].text) || game.slice(Math.max(0, i - 6), i).some((o) => GUESSING.test(o.text));
+    const guessed = guessing ? GUESSED.exec(game[i].text) : null;
+    if (guessed && !/^(?:thank|thanks|well|good|great|brilliant|lovely|right)\b/i.test(guessed[1]) && spokenOften(sentences, guessed[1], 3)) {
+      // "it's a hedgehog" names one of a kind: the lesson is about hedgehogs when the lecture says the plural more.
+      const one = guessed[1].trim();
+      const plural = pluralise(one);
+      const count = (w: string) => sentences.filter((x) => x.tokens.some((t) => t.lower === w.toLowerCase())).length;
+      return new RegExp(`\\b(?:a|an|the)\\s+${one}\\b`, 'i').test(guessed[0]) && count(plural) > count(one) ? plural : one;
+    }
   }
   for (let i = 0; i < opening.length; i++) {
     // A framing cut across two sentences ("In today's video we're going to talk about" / "lists in Python.").

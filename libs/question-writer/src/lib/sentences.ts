@@ -686,10 +686,16 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b[a-z] (?:times|plus|minus|divided by|squared|over) (?:[a-z]|\d+)\b/.test(s.text) && !/\b(?:x and y|y and x)\b/.test(s.text)) return false;
   // "AES, happily, is much less affected.": less than what? The comparison and the relief are with the sentence before.
   if (/\b(?:much|far|a lot|slightly|even) (?:more|less) [a-z]+(?:ed)?[.!]?$/i.test(s.text.trim()) && !/\bthan\b/i.test(s.text)) return false;
+  // "The Court of Appeal is in a stricter position.": stricter than what was said before.
+  if (/\b(?:is|are|was|were) in an? (?:\w+er|more \w+|less \w+|similar|different|better|worse) (?:position|situation|place)\b/i.test(s.text) && !/\bthan\b/i.test(s.text)) return false;
+  // "A hexagon splits into two triangles, so seven hundred and twenty.": a worked step ending in its number.
+  if (/,\s*so\s+(?:that's\s+|it's\s+)?(?:(?:about|around|roughly|exactly)\s+)?(?:\d[\d,.]*|(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and|-)(?:[\s-]+(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|and))*)(?:\s+(?:degrees|percent|pounds|metres|meters|units|cm|kg))?\s*[.!]$/i.test(s.text)) return false;
   // "The claim therefore failed on causation.": a conclusion drawn from what was said before.
   if (/\b(?:therefore|thus|hence|consequently)\b/i.test(s.text)) return false;
   // "The problem with ASCII is obvious.": the problem (answer, reason …) is named only in what comes next.
   if (/^the (?:\w+ )?(?:problem|answer|reason|trick|idea|point|catch|issue|difference|question|secret|key|solution)\b.{0,40}\b(?:is|was|seems) (?:pretty |quite |really |very |fairly )?(?:obvious|simple|easy|clear|straightforward|interesting|surprising|this)[.!]$/i.test(s.text.trim())) return false;
+  // "When a hedgehog is frightened, it does something very clever.": a teaser too, the clever thing comes next.
+  if (/\b(?:does|do|did|can do) something (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising|incredible)\b/i.test(s.text)) return false;
   // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
   if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
   // "A chemical, a hot oven, a trailing cable, working at height, even stress.": examples in a row, no statement
@@ -697,6 +703,25 @@ function isFactProper(s: ParsedSentence): boolean {
   if (!words.some((t) => t.pos === 'AUX') && (s.text.match(/,/g)?.length ?? 0) >= 3 && words.filter((t) => t.pos === 'VERB').every((t) => /ing$/.test(t.lower) || t === words[words.length - 1])) return false;
   // "Now, a few tips for home visits.": a heading; its last word read as a verb is a plural noun after a noun.
   if (!words.some((t) => t.pos === 'AUX') && words.every((t, i) => t.pos !== 'VERB' || (i === words.length - 1 && /[^s]s$/.test(t.lower) && words[i - 1]?.pos === 'NOUN' && isKnown(t.lower.slice(0, -1), 'noun')))) return false;
+  // "Textured coatings on walls and ceilings, like Artex.", "Cement roof sheets, gutters and downpipes.": items of a
+  // list said one by one; each word read as a verb is a plural noun right after the noun or name it goes with.
+  if (s.tokens.some((t) => t.text === ',') && !words.some((t) => t.pos === 'AUX') && words.some((t) => t.pos === 'VERB') && ['PROPN', 'NOUN', 'ADJ'].includes(words[0].pos) && words.every((t, i) => t.pos !== 'VERB' || (i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN', 'ADJ'].includes(words[i - 1].pos) && isKnown(t.lower.slice(0, -1), 'noun') && (baseForm(t.lower, 'verb') ?? t.lower) === t.lower && !['NOUN', 'DET', 'NUM', 'PRON'].includes(words[i + 1]?.pos ?? '')))) return false;
+  // ("Cement roof sheets, gutters and downpipes.": the one verb is followed by a comma and nothing but more things.)
+  {
+    const only = words.filter((t) => t.pos === 'VERB' || t.pos === 'AUX');
+    const v = only.length === 1 && only[0].pos === 'VERB' && /[^s]s$/.test(only[0].lower) ? s.tokens.indexOf(only[0]) : -1;
+    if (v > 0 && s.tokens[v + 1]?.text === ',' && s.tokens.slice(v + 2).every((t) => ['NOUN', 'PROPN', 'ADJ', 'CCONJ', 'PUNCT', 'DET'].includes(t.pos)) && s.tokens.slice(v + 2).some((t) => t.pos === 'CCONJ')) return false;
+  }
+  // ("Sprayed coatings on steel beams and ceilings.": the word read as a verb is a plural noun joined by "and" to another.)
+  if (!words.some((t) => t.pos === 'AUX') && words.slice(1).some((t) => t.pos === 'VERB') && s.tokens.every((t, i) => i === 0 || t.pos !== 'VERB' || (/[^s]s$/.test(t.lower) && ['NOUN', 'PROPN', 'ADJ'].includes(s.tokens[i - 1].pos) && isKnown(t.lower.slice(0, -1), 'noun') && /^(?:and|or)$/i.test(s.tokens[i + 1]?.text ?? '') && ['NOUN', 'ADJ', 'DET'].includes(s.tokens[i + 2]?.pos ?? '')))) return false;
+  // "Off you go, as quietly as little hedgehogs.": the speaker sending the class off.
+  if (/^(?:off you go|bye|goodbye|see you|have a (?:great|good|lovely|nice))\b/i.test(s.text)) return false;
+  // "So, pens ready, and let's start with some context.": the speaker's invitation to the class.
+  if (/\blet(?:'s| us)\b/i.test(s.text)) return false;
+  // "The most amazing thing about a hedgehog is its back.": the speaker's favourite, no fact.
+  if (/^the (?:most (?:amazing|interesting|important|exciting|fascinating|surprising|incredible|remarkable|useful)|best|coolest|weirdest|strangest|funniest|greatest|biggest) (?:\w+ )?thing about\b/i.test(s.text)) return false;
+  // "From then on, relief was to be paid …", "Indeed, in R v James …": a time or a point set by the sentence before.
+  if (/^(?:from then on|since then|by then|until then|from that (?:point|moment|day|time) on|after that|indeed)\b/i.test(s.text)) return false;
   // "On Linux, that isolation is built from …": the subject points back to what was said before.
   if (/^(?:[^,]{0,30},\s*)?(?:that|this) (?!is\b|was\b|means\b|way\b|one\b)[a-z]+ (?:is|are|was|were|has|have|can|will)\b/i.test(s.text) && !/^(?:[^,]{0,30},\s*)?this (?:process|reaction|effect|force|law|rule|principle|stage|type) is called\b/i.test(s.text)) return false;
   // "Though Ireland is a whole other story, with the famine.": a clause of concession with no main clause after it.

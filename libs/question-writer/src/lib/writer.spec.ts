@@ -2309,3 +2309,49 @@ describe('question writer: what a strict teacher kept back on a twenty-fifth uns
     for (const q of questions) if (q.type === 'fill_gaps') expect(q.correctAnswer.flat()).not.toContain('concerns');
   });
 });
+
+describe('question writer: what a strict teacher kept back on a twenty-sixth unseen set (holdout26)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout26');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('titles the lesson with the name after the colon, the name right after the framing, and the answer to the class\'s guess', () => {
+    expect(lessonTitle(read('the-great-irish-famine.srt'))).toBe('Great Famine in Ireland');
+    expect(lessonTitle(read('the-fetch-decode-execute-cycle.vtt'))).toMatch(/^Fetch-decode-execute Cycle$/i);
+    expect(lessonTitle(read('hedgehogs-kids.txt'))).toMatch(/^Hedgehogs?$/);
+  });
+
+  it('states no list item, invitation, favourite or time set by the sentence before as a fact', () => {
+    for (const text of [
+      'Textured coatings on walls and ceilings, like Artex.',
+      'Cement roof sheets, gutters and downpipes.',
+      "So, pens ready, and let's start with some context.",
+      'The most amazing thing about a hedgehog is its back.',
+      'When a hedgehog is frightened, it does something very clever.',
+      'The Court of Appeal is in a stricter position.',
+      'A hexagon splits into two triangles, so seven hundred and twenty.',
+      'From then on, relief was to be paid for by Irish property owners through the Poor Law.',
+      "Indeed, in R v James and Karimi in 2006, the Court of Appeal followed the Privy Council's decision.",
+    ]) expect(one(text).fact).toBe(false);
+    for (const text of ['Goods flow down towards the customer, money flows back up towards the suppliers, and information flows both ways.', 'Pressure builds up, sometimes for hundreds of years, and then suddenly the rock breaks.']) expect(one(text).fact).toBe(true);
+  });
+
+  it('turns round no clause set against another by "but" ("lower risk, but it\'s still asbestos"; "…, but their eyesight is not very good")', () => {
+    const cement = one("Asbestos cement is lower risk, but it's still asbestos.");
+    expect(changeToAntonym(cement)).toBeNull();
+    expect(changeDegree(cement)).toBeNull();
+    expect(changeByNegation(one('Hedgehogs have a very good sense of smell and very good hearing, but their eyesight is not very good.'))).toBeNull();
+    expect(changeByNegation(one('Penguins do not live at the North Pole, but many live in Antarctica.'))?.text).toMatch(/^Penguins live at the North Pole/);
+  });
+
+  it('turns round no verb of a time clause ("check the asbestos register before you start" → "before you stop")', () => {
+    expect(changeToAntonym(one('You should check the asbestos register before you start any work.'))?.text ?? '').not.toMatch(/before you stop/);
+  });
+
+  it('offers no month as a wrong name for an Act ("The ____ Act of 1847": September, February)', () => {
+    const { questions } = writeQuestionSet(read('the-great-irish-famine.srt'), { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });
+    // (Before the change: "September", "February", "Poor Law Extension".)
+    const offered = questions.filter((q) => Array.isArray(q.options) && (q.options as unknown[]).includes('Poor Law Extension')).flatMap((q) => q.options as string[]);
+    expect(offered.filter((o) => /^(?:September|February)$/.test(o))).toEqual([]);
+  });
+});

@@ -158,7 +158,9 @@ export function bestCoverage(keys: ReadonlySet<string>, others: ReadonlyArray<Re
  * ("left join", "cross join") are not repeats.
  */
 export function restatedBy(lecture: Lecture, s: Sentence, others: readonly Sentence[]): boolean {
-  if (s.keys.size < 4 || others.length === 0) return false;
+  // ("Elephants are the biggest land animals." in the recap, after "… the biggest animals that live on land in the
+  // whole world": three content words are enough when one earlier statement says every one of them.)
+  if (s.keys.size < 3 || others.length === 0) return false;
   // One of them says half of it, about the same subject (its first content word): "Protein also provides about
   // four calories per gram." says of protein what "Carbohydrates provide about four calories per gram." says of
   // carbohydrates, a new fact.
@@ -171,6 +173,7 @@ export function restatedBy(lecture: Lecture, s: Sentence, others: readonly Sente
   // (Not a longer statement that says more: "In 2022 inflation was too high and the Bank raised interest rates
   // fourteen times" is an instance of the rule, not the rule again.)
   if (others.some((o) => o.keys.has(subject) && shared(o) === s.keys.size && o.keys.size <= s.keys.size + 3)) return true;
+  if (s.keys.size < 4) return false;
   if (bestCoverage(s.keys, others.map((o) => o.keys)) < RESTATED_SHARE || bestCoverage(pairsOf(s), others.map(pairsOf)) < RESTATED_SHARE) return false;
   const terms = termKeysOf(lecture, s);
   // The things it is about must nearly all be said again: "Protein also provides about four calories per gram."
@@ -1209,7 +1212,10 @@ export function buildScenario(slot: Slot): Question | null {
     // ("Civil Rights" is no one, whatever a capital suggests: a given name, a person's class, or a person the speaker names it.)
     // ("Selma" the town is a given name too: a place or a group WordNet knows stays one.)
     const personLike = (name: string, term?: Term) => (term?.cls ?? nounClass(name)) === 'noun.person' || (isGivenName(name.split(/\s+/)[0]) && !/^noun\.(?:location|group|artifact|object|event|act)$/.test(term?.cls ?? nounClass(name) ?? '')) || [...(lecture.nameKinds.get(name.toLowerCase()) ?? [])].some((k) => k !== 'person' && nounClass(k) === 'noun.person');
-    const person = key.cls === 'noun.person' || (key.pos === 'PROPN' && personLike(key.display, key));
+    // ("the name for direct British rule over India" → the Raj: the gloss says what kind of thing it is, and a name
+    // for a rule is no one.)
+    const glossHead = d.gloss.replace(/^(?:the|a|an)\s+/i, '').split(/[\s,]+/).slice(0, 3).filter((w) => !isKnown(w.toLowerCase(), 'adj')).map((w) => nounClass(w.toLowerCase())).find((c) => c !== null && c !== undefined);
+    const person = (key.cls === 'noun.person' || (key.pos === 'PROPN' && personLike(key.display, key))) && (glossHead === undefined || glossHead === 'noun.person');
     const picked = pickDistractors({ key, count: person ? 6 : 3, terms: lecture.terms, kinds: lecture.nameKinds, sentences: lecture.sentences, chapter: slot.chapter, avoid: [d.gloss], alsoRight: membersOf(slot, d.term) });
     const wrongs = (person ? picked.filter((w) => personLike(w, termFor(slot, w))) : picked).slice(0, 3);
     if (wrongs.length < 3) continue;

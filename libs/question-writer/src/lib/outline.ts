@@ -480,7 +480,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     const colon = COLON_NAMED.exec(s.text);
     // ("…: Magna Carta, which was agreed in June 1215.": the name, without what the speaker adds about it.)
     // (", between 1519 and 1521": the time or place of it, said after a comma.)
-    const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that|between|from|in|during|around|circa)\b.*$/i, '').trim() : '';
+    // (", and the way in which they cause markets to fail": what the lecture says of it, after the name.)
+    const named = colon ? colon[1].replace(/,\s+(?:which|who|when|where|that|between|from|in|during|around|circa|and (?:the ways?|how|why|what|its|their))\b.*$/i, '').trim() : '';
     // ("…: how the Romans got here, …", "…: what the different types are": a question the lesson answers, no name.)
     if (named && named.split(/\s+/).length <= 6 && !/^(?:what|how|why|who|where|when|whether|which)\b/i.test(named) && spokenOften(sentences, named, 2)) return named;
   }
@@ -539,7 +540,8 @@ export function openingSubject(sentences: readonly Sentence[], terms: readonly T
     if (onMatch && !on) continue;
     for (const m of on ? [on] : framings) {
       const framed = !on;
-      let phrase = m[1].trim().replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
+      // ("electric circuits and specifically series and parallel circuits": the narrower subject the speaker settles on.)
+      let phrase = m[1].trim().replace(/^[^,]*?(?:\band|,)\s+(?:more )?specifically\s+(?!about|at|on|in|with|how|what|why|when|where|the way)/i, '').replace(/[,;:]\s.*$/, '').replace(/\s+(?:which|that|who|because|so|but|if|when|where|and (?:how|why|what|we|i|you|in particular|especially)\b).*$/i, '');
       // "the three most common averages in statistics the mean the median and the mode": the terms listed.
       const listed = /\bthe (\w+),? the (\w+),? and the (\w+)\b/i.exec(text);
       if (listed && /\b(?:three|four|several|main|most common|types?|kinds?)\b/i.test(phrase)) phrase = `${listed[1]}, ${listed[2]} and ${listed[3]}`;

@@ -202,6 +202,9 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       flush(i);
     } else if (length >= 3 && prev && !NO_BREAK_AFTER.has(prev.lower) && /^(?:now|so|next|then)$/.test(t.lower) && tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) {
       flush(i);
+    } else if (length >= 4 && hasVerb && prev && !NO_BREAK_AFTER.has(prev.lower) && ['VERB', 'ADP', 'ADV', 'NOUN', 'PART'].includes(prev.pos) && t.lower === 'in' && ['NOUN', 'ADJ'].includes(tokens[i + 1]?.pos ?? '') && tokens[i + 2]?.lower === 'the' && nounPhraseThenVerb(tokens, i + 3)) {
+      // ("… the resistances add up | in parallel the voltage is the same …": a fronted "in …" opens the next clause.)
+      flush(i);
     } else if (length >= 4 && (hasVerb || length >= 7) && prev && !NO_BREAK_AFTER.has(prev.lower)) {
       // "a bit like sandpaper": a comparison ends the clause before it, it opens no new one.
       // ("… 333 metres per | second", "one wave per | second": a unit, no list marker.)
@@ -1195,7 +1198,7 @@ export function markConcessions(sentences: Sentence[]): void {
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more)[.!:]?$|here(?:'s| is) (?:a|one|another) (?:problem|scenario|question for you)[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
 /**
  * A problem set to the class right after its data: "What's its circumference?", "How long does it take?",
@@ -1269,6 +1272,13 @@ export function markWorkedExamples(sentences: Sentence[]): void {
         sentences[j].fact = false;
         sentences[j].rule = false;
       }
+      continue;
+    }
+    // "Consider first a negative production externality. A chemical plant discharges effluent into a river.": the
+    // made-up case of a kind just named is an example, not a fact.
+    if (/^(?:(?:so|now|next),?\s+)?(?:consider|take|imagine|picture)(?: first| for example| next| now)?,?\s+(?:a|an)\s/i.test(text) && MADE_UP.test(sentences[i + 1]?.text.trim() ?? '') && /^(?:an?)\s/i.test(sentences[i + 1]?.text.trim() ?? '')) {
+      sentences[i + 1].fact = false;
+      sentences[i + 1].rule = false;
       continue;
     }
     if (!EXAMPLE_CUE.test(text)) continue;

@@ -2355,3 +2355,37 @@ describe('question writer: what a strict teacher kept back on a twenty-sixth uns
     expect(offered.filter((o) => /^(?:September|February)$/.test(o))).toEqual([]);
   });
 });
+
+describe('question writer: what a strict teacher kept back on a twenty-seventh unseen set (holdout27)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout27');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const facts = (texts: string[]) => readLecture(timed(texts)).map((s) => s.fact);
+
+  it('titles the lesson with the narrower subject the speaker settles on, and the name before ", and the way …"', () => {
+    expect(lessonTitle(read('series-and-parallel-circuits-autocaptions.vtt'))).toBe('Series and Parallel Circuits');
+    expect(lessonTitle(read('externalities-and-market-failure.txt'))).toBe('Externalities');
+  });
+
+  it("states no problem's or example's made-up case as a fact ('Here's a problem.', 'Consider first a …', 'Let us quantify this.')", () => {
+    expect(facts(["Here's a problem.", 'A simple house alarm has three inputs.', 'B is 1 when a door is opened.'])).toEqual([false, false, false]);
+    expect(facts(['Consider first a negative production externality.', 'A chemical plant discharges effluent into a river.'])[1]).toBe(false);
+    expect(facts(['Let us quantify this.', 'Now suppose each unit imposes a constant external cost of £6.', 'Total external cost at 100 units is £600, and most of it is borne by others.'])[2]).toBe(false);
+    expect(facts(['Consider the heart.', 'The heart pumps blood around the body through arteries and veins.'])[1]).toBe(true);
+  });
+
+  it('asks "who" only of a person: the Raj, "the name for direct British rule", is no one', () => {
+    const { questions } = writeQuestionSet(read('the-partition-of-india.srt'), { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });
+    for (const q of questions) if (q.type === 'scenario' && /Raj/.test(JSON.stringify(q.options))) expect(q.question).not.toMatch(/^Who/);
+  });
+
+  it('asks no recap that says again what an earlier question asked ("Elephants are the biggest land animals.")', () => {
+    const { questions } = writeQuestionSet(read('elephants-kids.txt'), { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });
+    expect(questions.filter((q) => /(?:biggest|smallest) (?:land animals|animals that live on land)/.test(JSON.stringify(q))).length).toBeLessThanOrEqual(1);
+  });
+
+  it('keeps "in parallel" with the clause it opens in run-on captions ("the resistances add up | in parallel the voltage is the same")', () => {
+    const sentences = read('series-and-parallel-circuits-autocaptions.vtt').sentences.map((s) => s.text);
+    expect(sentences).not.toContain('The resistances add up in parallel.');
+    expect(sentences.some((t) => /^In parallel the voltage is the same/i.test(t))).toBe(true);
+  });
+});

@@ -537,7 +537,7 @@ export function needsContext(s: ParsedSentence): boolean {
 
 /** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
 /** ("So a collision that … is called …", "And the enzymes in your body are …": "so" before a general "a", "and" before a noun phrase.) */
-export const DISCOURSE_MARKER = /^(?:(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)|so\s+(?=(?:a|an)\s)|and\s+(?=(?:a|an|the)\s))/i;
+export const DISCOURSE_MARKER = /^(?:(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)|(?:here's|here is) (?:an? |one |another )?(?:(?:really |very )?(?:interesting|fun|useful|important|key|surprising|nice) )?(?:fact|thing|point)\s*:\s+(?=[A-Z])|(?:fun|interesting|quick) fact\s*:\s+(?=[A-Z])|so\s+(?=(?:a|an)\s)|and\s+(?=(?:a|an|the)\s))/i;
 
 /** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
 export function withoutMarker(text: string): string {
@@ -644,9 +644,10 @@ function isFactProper(s: ParsedSentence): boolean {
   // "Penguins are birds, but they can't fly.": after ", but" the pronoun names the subject the sentence opened with.
   const subjectBeforeCoordinator = (t: Token, i: number) => {
     const k = s.tokens.indexOf(t);
-    if (!/^(?:it|they)$/i.test(t.text) || !/^(?:but|and|so)$/i.test(s.tokens[k - 1]?.text ?? '') || s.tokens[k - 2]?.text !== ',') return false;
+    // ("NOR means NOT OR, and its output is 1 only when both inputs are 0.": its owner is the opener too.)
+    if (!/^(?:it|they|its|their)$/i.test(t.text) || !/^(?:but|and|so)$/i.test(s.tokens[k - 1]?.text ?? '') || s.tokens[k - 2]?.text !== ',') return false;
     const opener = words[0].pos === 'DET' ? words[1] : words[0];
-    return i >= 3 && opener !== undefined && ['NOUN', 'PROPN'].includes(opener.pos) && (t.lower === 'they') === /[^s]s$/.test(opener.lower);
+    return i >= 3 && opener !== undefined && ['NOUN', 'PROPN'].includes(opener.pos) && (t.lower === 'they' || t.lower === 'their') === (/[^s]s$/.test(opener.lower) && !/^[A-Z]+$/.test(opener.text));
   };
   if (words.slice(0, 6).some((t, i) => /^(?:it|its|they|them|their|this|these|those|he|him|his|she|her)$/i.test(t.text) && !(leadClause && i >= 3 && /^(?:it|they)$/i.test(t.text)) && !(i >= 3 && /^(?:it|its|they|their)$/i.test(t.text) && afterLeadComma(t)) && !namesSubject(t, i) && !subjectAfterLead(t) && !subjectBeforeCoordinator(t, i))) return false;
   // "… but his eyebrows took two months to grow back.": a person of a story told before, named nowhere in the sentence.

@@ -2371,6 +2371,8 @@ describe('question writer: what a strict teacher kept back on a twenty-seventh u
     expect(facts(['Consider first a negative production externality.', 'A chemical plant discharges effluent into a river.'])[1]).toBe(false);
     expect(facts(['Let us quantify this.', 'Now suppose each unit imposes a constant external cost of £6.', 'Total external cost at 100 units is £600, and most of it is borne by others.'])[2]).toBe(false);
     expect(facts(['Consider the heart.', 'The heart pumps blood around the body through arteries and veins.'])[1]).toBe(true);
+    expect(facts(['Here\'s an interesting fact: NAND is called a universal gate, because you can build every other gate using only NAND gates.'])[0]).toBe(true);
+    expect(facts(['Water means life, and its supply is limited in deserts across the world.'])[0]).toBe(true);
   });
 
   it('asks "who" only of a person: the Raj, "the name for direct British rule", is no one', () => {

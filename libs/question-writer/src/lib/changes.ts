@@ -192,12 +192,6 @@ const DEGREE_OPPOSITES: Record<string, string> = {
 };
 
 /**
- * "The Great Barrier Reef is the largest." → "… the smallest.", "produced much faster" → "much slower": a degree
- * word the speaker uses, turned to its plain opposite (not "earlier"/"later", "nearest"/"furthest": time words
- * and ones that change their preposition). Not beside a number ("larger than 5"), and not where the sentence
- * compares two ways already.
- */
-/**
  * "Asbestos cement is lower risk, but it's still asbestos.", "… good hearing, but their eyesight is not very good.":
  * the two clauses are set against each other; turning one round (higher risk, good eyesight) leaves a "but" that
  * no longer fits, and the wrong statement gives itself away.
@@ -209,6 +203,12 @@ function contrasted(s: Sentence, negationAt?: number): boolean {
   return but > 0 && but < negationAt;
 }
 
+/**
+ * "The Great Barrier Reef is the largest." → "… the smallest.", "produced much faster" → "much slower": a degree
+ * word the speaker uses, turned to its plain opposite (not "earlier"/"later", "nearest"/"furthest": time words
+ * and ones that change their preposition). Not beside a number ("larger than 5"), and not where the sentence
+ * compares two ways already.
+ */
 export function changeDegree(s: Sentence): Falsified | null {
   const ts = s.tokens;
   if (contrasted(s)) return null;

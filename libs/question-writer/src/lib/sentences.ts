@@ -589,6 +589,16 @@ function mainClauseAfterLead(words: readonly Token[]): boolean {
   return false;
 }
 
+/** What a teaser calls the thing it keeps for later: "a very special way", "something really clever". */
+const TEASER_QUALITY = '(?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising|incredible)';
+const TEASER_WAY = new RegExp(`\\b(?:a|an) ${TEASER_QUALITY} (?:way|trick|method|habit)s?\\b`, 'i');
+const TEASER_SOMETHING = new RegExp(`\\b(?:does|do|did|can do) something ${TEASER_QUALITY}\\b`, 'i');
+
+/** A word the tagger read as a verb that is a plural noun after the noun or name it goes with: "roof sheets", "Textured coatings". */
+function pluralAfterNoun(t: Token, prev: Token | undefined, tags: readonly string[] = ['NOUN', 'PROPN', 'ADJ']): boolean {
+  return prev !== undefined && /[^s]s$/.test(t.lower) && tags.includes(prev.pos) && isKnown(t.lower.slice(0, -1), 'noun');
+}
+
 function isFact(s: ParsedSentence): boolean {
   // "So an adult ticket is £9 and a child ticket is £6.": the answer a worked example arrives at.
   if (/^so,?\s+(?:an?|the)\s+[a-z ]{2,30}\s+(?:is|are|was|were|costs?|equals?)\s+(?:about\s+)?[£$€]?\d/i.test(s.text)) return false;
@@ -699,17 +709,17 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The problem with ASCII is obvious.": the problem (answer, reason …) is named only in what comes next.
   if (/^the (?:\w+ )?(?:problem|answer|reason|trick|idea|point|catch|issue|difference|question|secret|key|solution)\b.{0,40}\b(?:is|was|seems) (?:pretty |quite |really |very |fairly )?(?:obvious|simple|easy|clear|straightforward|interesting|surprising|this)[.!]$/i.test(s.text.trim())) return false;
   // "When a hedgehog is frightened, it does something very clever.": a teaser too, the clever thing comes next.
-  if (/\b(?:does|do|did|can do) something (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising|incredible)\b/i.test(s.text)) return false;
+  if (TEASER_SOMETHING.test(s.text)) return false;
   // "Emperor penguins have a very special way of looking after their egg.": a teaser for what comes next.
-  if (/\b(?:a|an) (?:very |really |rather |pretty )?(?:special|clever|unusual|interesting|amazing|strange|funny|neat|brilliant|cool|sneaky|smart|surprising) (?:way|trick|method|habit)s?\b/i.test(s.text)) return false;
+  if (TEASER_WAY.test(s.text)) return false;
   // "A chemical, a hot oven, a trailing cable, working at height, even stress.": examples in a row, no statement
   // (the last word read as a verb is one more of them).
   if (!words.some((t) => t.pos === 'AUX') && (s.text.match(/,/g)?.length ?? 0) >= 3 && words.filter((t) => t.pos === 'VERB').every((t) => /ing$/.test(t.lower) || t === words[words.length - 1])) return false;
   // "Now, a few tips for home visits.": a heading; its last word read as a verb is a plural noun after a noun.
-  if (!words.some((t) => t.pos === 'AUX') && words.every((t, i) => t.pos !== 'VERB' || (i === words.length - 1 && /[^s]s$/.test(t.lower) && words[i - 1]?.pos === 'NOUN' && isKnown(t.lower.slice(0, -1), 'noun')))) return false;
+  if (!words.some((t) => t.pos === 'AUX') && words.every((t, i) => t.pos !== 'VERB' || (i === words.length - 1 && pluralAfterNoun(t, words[i - 1], ['NOUN'])))) return false;
   // "Textured coatings on walls and ceilings, like Artex.", "Cement roof sheets, gutters and downpipes.": items of a
   // list said one by one; each word read as a verb is a plural noun right after the noun or name it goes with.
-  if (s.tokens.some((t) => t.text === ',') && !words.some((t) => t.pos === 'AUX') && words.some((t) => t.pos === 'VERB') && ['PROPN', 'NOUN', 'ADJ'].includes(words[0].pos) && words.every((t, i) => t.pos !== 'VERB' || (i > 0 && /[^s]s$/.test(t.lower) && ['NOUN', 'PROPN', 'ADJ'].includes(words[i - 1].pos) && isKnown(t.lower.slice(0, -1), 'noun') && (baseForm(t.lower, 'verb') ?? t.lower) === t.lower && !['NOUN', 'DET', 'NUM', 'PRON'].includes(words[i + 1]?.pos ?? '')))) return false;
+  if (s.tokens.some((t) => t.text === ',') && !words.some((t) => t.pos === 'AUX') && words.some((t) => t.pos === 'VERB') && ['PROPN', 'NOUN', 'ADJ'].includes(words[0].pos) && words.every((t, i) => t.pos !== 'VERB' || (pluralAfterNoun(t, words[i - 1]) && (baseForm(t.lower, 'verb') ?? t.lower) === t.lower && !['NOUN', 'DET', 'NUM', 'PRON'].includes(words[i + 1]?.pos ?? '')))) return false;
   // ("Cement roof sheets, gutters and downpipes.": the one verb is followed by a comma and nothing but more things.)
   {
     const only = words.filter((t) => t.pos === 'VERB' || t.pos === 'AUX');
@@ -717,7 +727,7 @@ function isFactProper(s: ParsedSentence): boolean {
     if (v > 0 && s.tokens[v + 1]?.text === ',' && s.tokens.slice(v + 2).every((t) => ['NOUN', 'PROPN', 'ADJ', 'CCONJ', 'PUNCT', 'DET'].includes(t.pos)) && s.tokens.slice(v + 2).some((t) => t.pos === 'CCONJ')) return false;
   }
   // ("Sprayed coatings on steel beams and ceilings.": the word read as a verb is a plural noun joined by "and" to another.)
-  if (!words.some((t) => t.pos === 'AUX') && words.slice(1).some((t) => t.pos === 'VERB') && s.tokens.every((t, i) => i === 0 || t.pos !== 'VERB' || (/[^s]s$/.test(t.lower) && ['NOUN', 'PROPN', 'ADJ'].includes(s.tokens[i - 1].pos) && isKnown(t.lower.slice(0, -1), 'noun') && /^(?:and|or)$/i.test(s.tokens[i + 1]?.text ?? '') && ['NOUN', 'ADJ', 'DET'].includes(s.tokens[i + 2]?.pos ?? '')))) return false;
+  if (!words.some((t) => t.pos === 'AUX') && words.slice(1).some((t) => t.pos === 'VERB') && s.tokens.every((t, i) => i === 0 || t.pos !== 'VERB' || (pluralAfterNoun(t, s.tokens[i - 1]) && /^(?:and|or)$/i.test(s.tokens[i + 1]?.text ?? '') && ['NOUN', 'ADJ', 'DET'].includes(s.tokens[i + 2]?.pos ?? '')))) return false;
   // "Off you go, as quietly as little hedgehogs.": the speaker sending the class off.
   if (/^(?:off you go|bye|goodbye|see you|have a (?:great|good|lovely|nice))\b/i.test(s.text)) return false;
   // "So, pens ready, and let's start with some context.": the speaker's invitation to the class.
@@ -1173,8 +1183,7 @@ function readLectureWith(segments: readonly TranscriptSegment[]): Sentence[] {
   if (people.size > 0) {
     for (const s of sentences) {
       if (s.tokens.some((t) => people.has(t.text))) {
-        s.fact = false;
-        s.rule = false;
+        setAside(s);
       }
     }
   }
@@ -1185,6 +1194,12 @@ function readLectureWith(segments: readonly TranscriptSegment[]): Sentence[] {
   return sentences;
 }
 
+/** A sentence that is neither a fact nor a rule to test (an example's data, a story, a concession …). */
+function setAside(s: Sentence): void {
+  s.fact = false;
+  s.rule = false;
+}
+
 /**
  * "In most situations, alcohol hand gel is perfectly adequate. But norovirus is different …": what holds
  * usually, said only to be set against the case the lecture is about, is no fact to test on its own.
@@ -1192,8 +1207,7 @@ function readLectureWith(segments: readonly TranscriptSegment[]): Sentence[] {
 export function markConcessions(sentences: Sentence[]): void {
   for (let i = 0; i + 1 < sentences.length; i++) {
     if (/^(?:in most (?:situations|cases|places)|normally|usually|most of the time|generally|ordinarily)\b/i.test(sentences[i].text.trim()) && /^(?:but|however|except|not with|not for)\b|\b(?:is|are) (?:the|an) exception\b|\b(?:is|are) different\b/i.test(sentences[i + 1].text.trim())) {
-      sentences[i].fact = false;
-      sentences[i].rule = false;
+      setAside(sentences[i]);
     }
   }
 }
@@ -1201,12 +1215,12 @@ export function markConcessions(sentences: Sentence[]): void {
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
 const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more)[.!:]?$|here(?:'s| is) (?:a|one|another) (?:problem|scenario|question for you)[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
+/** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
+const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;
 /**
  * A problem set to the class right after its data: "What's its circumference?", "How long does it take?",
  * "Find its perimeter and its area.", "Work out the total cost."
  */
-/** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
-const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;
 const PROBLEM_ASKED = /^(?:(?:so|now|okay|ok|right|and),?\s+)?(?:(?:what(?:'s| is| are| will be| would be)\s+(?:its|the|their|his|her|our)\s+(?:\w+\s+){0,2}\w+\s*\?$)|(?:how (?:much|many|long|far|fast|big|tall|wide|heavy|high|deep)\b[^.]*\?$)|(?:(?:can you |let's |now |so )?(?:find|work out|calculate|figure out)\s+(?:its|the|their|how|what)\b))/i;
 
 /**
@@ -1232,22 +1246,19 @@ export function markStories(sentences: Sentence[]): void {
     const s = sentences[i];
     // The speaker's own story: told in the first person, in the past.
     if (!STORY_OPENER.test(s.text) || !hasAny(s.tokens, PERSONAL) || !pastTense(s.tokens)) continue;
-    s.fact = false;
-    s.rule = false;
+    setAside(s);
     let j = i + 1;
     // "I have, on more than one occasion, met a member of staff wearing gloves in the corridor. The corridor is
     // not a resident.": a short line right after the story, about its scene, is its punchline.
     const punchline = sentences[j];
     if (punchline && punchline.tokens.filter((t) => t.pos !== 'PUNCT').length <= 8 && [...punchline.keys].some((k) => s.keys.has(k))) {
-      punchline.fact = false;
-      punchline.rule = false;
+      setAside(punchline);
     }
     for (; j < sentences.length && j <= i + 6; j++) {
       const next = sentences[j];
       // Back to the subject: a signpost or a sentence in the present.
       if (!pastTense(next.tokens) || /^(?:so|anyway|now|right|okay|ok|the point is|the lesson|which is why)\b/i.test(next.text) || /\b(?:1\d{3}|20\d{2})\b|\b(?:in|by|since|until) (?:the )?(?:nineteen|eighteen|seventeen|sixteen|two thousand)\b/i.test(next.text)) break;
-      next.fact = false;
-      next.rule = false;
+      setAside(next);
     }
     i = j - 1;
   }
@@ -1265,21 +1276,18 @@ export function markWorkedExamples(sentences: Sentence[]): void {
     if (PROBLEM_ASKED.test(text) && amounts(sentences[i - 1])) {
       let setUp = false;
       for (let j = i - 1; j >= Math.max(0, i - 2) && amounts(sentences[j]) && MADE_UP.test(sentences[j].text.trim()); j--) {
-        sentences[j].fact = false;
-        sentences[j].rule = false;
+        setAside(sentences[j]);
         setUp = true;
       }
       for (let j = i + 1; setUp && j < sentences.length && j <= i + 6 && amounts(sentences[j]); j++) {
-        sentences[j].fact = false;
-        sentences[j].rule = false;
+        setAside(sentences[j]);
       }
       continue;
     }
     // "Consider first a negative production externality. A chemical plant discharges effluent into a river.": the
     // made-up case of a kind just named is an example, not a fact.
     if (/^(?:(?:so|now|next),?\s+)?(?:consider|take|imagine|picture)(?: first| for example| next| now)?,?\s+(?:a|an)\s/i.test(text) && MADE_UP.test(sentences[i + 1]?.text.trim() ?? '') && /^(?:an?)\s/i.test(sentences[i + 1]?.text.trim() ?? '')) {
-      sentences[i + 1].fact = false;
-      sentences[i + 1].rule = false;
+      setAside(sentences[i + 1]);
       continue;
     }
     if (!EXAMPLE_CUE.test(text)) continue;
@@ -1292,8 +1300,7 @@ export function markWorkedExamples(sentences: Sentence[]): void {
         continue;
       }
       without = 0;
-      sentences[j].fact = false;
-      sentences[j].rule = false;
+      setAside(sentences[j]);
     }
   }
 }
@@ -1311,8 +1318,7 @@ const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try
  */
 export function markDemonstrations(sentences: Sentence[]): void {
   const drop = (s: Sentence) => {
-    s.fact = false;
-    s.rule = false;
+    setAside(s);
     s.instruction = false;
   };
   for (const s of sentences) if (OBSERVING.test(s.text)) drop(s);

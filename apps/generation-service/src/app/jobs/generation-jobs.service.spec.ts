@@ -23,9 +23,11 @@ function setup(options: { lookup?: Partial<YouTubeVideoDetails> | null; existing
   const created: CreateVideoMessage[] = [];
   const repo = {
     create: (row: Partial<GenerationJobEntity>) => row,
-    save: async (row: Partial<GenerationJobEntity>) => {
+    // As TypeORM's insert: the RETURNING values (the row's times) are written into the row given.
+    insert: async (row: Partial<GenerationJobEntity>) => {
       saved.push(row);
-      return { ...row, createdAt: new Date(), updatedAt: new Date() };
+      Object.assign(row, { createdAt: new Date(), updatedAt: new Date() });
+      return { identifiers: [{ id: row.id }], generatedMaps: [], raw: [] };
     },
   };
   const dataSource = { getRepository: () => repo, query: jest.fn(async () => []) } as unknown as DataSource;

@@ -106,31 +106,32 @@ export class GenerationJobsService {
 
     const jobId = randomUUID();
     const repo = this.dataSource.getRepository(GenerationJobEntity);
-    let row: GenerationJobEntity;
+    const row = repo.create({
+      id: jobId,
+      ownerId,
+      videoId: video.id,
+      target: message.target,
+      state: 'queued',
+      percent: GENERATION_STAGES.queued.percent,
+      stage: GENERATION_STAGES.queued.stage,
+      error: null,
+      attempts: 0,
+      maxAttempts: this.config.GENERATION_ATTEMPTS,
+      provider: this.provider,
+      title: video.title,
+      durationSeconds: duration,
+      settings,
+      transcript,
+      notes: [],
+      questionCount: 0,
+      startedAt: null,
+      finishedAt: null,
+      videoSyncedAt: null,
+      requestId: currentRequestId() ?? null,
+    });
     try {
-      row = await repo.save(
-        repo.create({
-          id: jobId,
-          ownerId,
-          videoId: video.id,
-          target: message.target,
-          state: 'queued',
-          percent: GENERATION_STAGES.queued.percent,
-          stage: GENERATION_STAGES.queued.stage,
-          error: null,
-          attempts: 0,
-          maxAttempts: this.config.GENERATION_ATTEMPTS,
-          provider: this.provider,
-          title: video.title,
-          durationSeconds: duration,
-          settings,
-          transcript,
-          questionCount: 0,
-          startedAt: null,
-          finishedAt: null,
-          requestId: currentRequestId() ?? null,
-        }),
-      );
+      // One INSERT (its RETURNING fills the row's times), not save()'s transaction with a look-up first.
+      await repo.insert(row);
     } catch (error) {
       await this.undoStart(jobId, known.video ? null : video, message);
       throw error;

@@ -21,6 +21,37 @@ import { ProgressWriter } from './progress-writer';
 /** What the worker learns from one run. */
 export type RunOutcome = { status: 'completed'; questionCount: number } | { status: 'skipped'; reason: string };
 
+/** What a run needs of its job row. */
+type StartedJob = Pick<GenerationJobEntity, 'ownerId' | 'videoId' | 'provider' | 'title' | 'durationSeconds' | 'settings' | 'transcript'>;
+
+interface StartedJobRow {
+  owner_id: number;
+  video_id: number;
+  provider: GenerationJobEntity['provider'];
+  title: string;
+  duration_seconds: number | null;
+  settings: GenerationJobEntity['settings'];
+  transcript: string;
+}
+
+function startedJob(raw: StartedJobRow): StartedJob {
+  return {
+    ownerId: raw.owner_id,
+    videoId: raw.video_id,
+    provider: raw.provider,
+    title: raw.title,
+    durationSeconds: raw.duration_seconds,
+    settings: raw.settings,
+    transcript: raw.transcript,
+  };
+}
+
+/** The rows an UPDATE … RETURNING gave back (TypeORM answers `[rows, count]` for an UPDATE on Postgres). */
+function affectedRows<T>(result: unknown): T[] {
+  const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
+  return Array.isArray(rows) ? (rows as T[]) : [];
+}
+
 /** A failure that retrying the job cannot fix. */
 export class PermanentJobError extends Error {}
 
@@ -62,23 +93,26 @@ export class GenerationRunner {
     private readonly openai: OpenAiQuestionProvider,
   ) {}
 
-  private providerFor(row: GenerationJobEntity): QuestionProvider {
+  private providerFor(row: StartedJob): QuestionProvider {
     return row.provider === 'openai' ? this.openai : this.builtin;
   }
 
   async run(jobId: string, report: (progress: GenerationProgress) => Promise<void>): Promise<RunOutcome> {
-    const repo = this.dataSource.getRepository(GenerationJobEntity);
-    const row = await repo.findOne({ where: { id: jobId } });
-    if (!row) return { status: 'skipped', reason: 'job row not found' };
-    if (row.state === 'completed' || row.state === 'failed') return { status: 'skipped', reason: `already ${row.state}` };
-
-    const attempt = row.attempts + 1;
-    // The start and the first stage in one write.
+    // The start, the try's count and the first stage in one statement, which also reads what the run needs.
     const reading = GENERATION_STAGES.reading;
-    await this.dataSource.query(
-      `UPDATE generation.jobs SET state = 'active', attempts = $2, percent = $3, stage = $4, started_at = COALESCE(started_at, now()), updated_at = now() WHERE id = $1`,
-      [jobId, attempt, reading.percent, reading.stage],
+    const started = affectedRows<StartedJobRow>(
+      await this.dataSource.query(
+        `UPDATE generation.jobs SET state = 'active', attempts = attempts + 1, percent = $2, stage = $3, started_at = COALESCE(started_at, now()), updated_at = now()
+         WHERE id = $1 AND state NOT IN ('completed', 'failed')
+         RETURNING owner_id, video_id, provider, title, duration_seconds, settings, transcript`,
+        [jobId, reading.percent, reading.stage],
+      ),
     );
+    if (!started[0]) {
+      const rows: Array<{ state: string }> = await this.dataSource.query('SELECT state FROM generation.jobs WHERE id = $1', [jobId]);
+      return { status: 'skipped', reason: rows[0] ? `already ${rows[0].state}` : 'job row not found' };
+    }
+    const row = startedJob(started[0]);
     await report(reading);
     const writer = new ProgressWriter(
       async (step) => {
@@ -105,7 +139,7 @@ export class GenerationRunner {
 
   private async runStarted(
     jobId: string,
-    row: GenerationJobEntity,
+    row: StartedJob,
     progress: (step: GenerationProgress) => Promise<void>,
     report: (progress: GenerationProgress) => Promise<void>,
   ): Promise<RunOutcome> {
@@ -173,13 +207,15 @@ export class GenerationRunner {
     const count = saved.interactions.length;
     // The save made the video ready with its questions: the video already follows the job.
     await this.dataSource.transaction(async (manager) => {
-      const done: Array<{ started_at: Date | null }> = await manager.query(
-        `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
-                finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1 AND state <> 'completed' RETURNING started_at`,
-        [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
+      const done = affectedRows<{ started_at: Date | null }>(
+        await manager.query(
+          `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
+                  finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1 AND state <> 'completed' RETURNING started_at`,
+          [jobId, GENERATION_STAGES.done.stage, count, JSON.stringify(notes)],
+        ),
       );
       // A job completes once: a second run of a completed job (a retried BullMQ job) writes no second event.
-      const first = (Array.isArray(done[0]) ? done[0] : done)[0] as { started_at: Date | null } | undefined;
+      const first = done[0];
       if (!first) return;
       await emit(manager, 'lesson.generated', {
         jobId,

@@ -224,11 +224,11 @@ export class InteractionsService {
       }
       const duration = video.duration ?? learnedDuration;
       const questions = message.questions.map((q, i) => validated(isRecord(q) ? withoutFixedFields(q, { videoId }) : q, duration, `Question ${i + 1}: `));
+      // The old set and its answers in one statement (answers have no foreign key to cascade).
       await manager.query(
-        'DELETE FROM library.answers WHERE interaction_id IN (SELECT id FROM library.interactions WHERE video_id = $1)',
+        'WITH gone AS (DELETE FROM library.interactions WHERE video_id = $1 RETURNING id) DELETE FROM library.answers WHERE interaction_id IN (SELECT id FROM gone)',
         [videoId],
       );
-      await manager.query('DELETE FROM library.interactions WHERE video_id = $1', [videoId]);
       await this.insertSet(manager, videoId, questions);
       // Captions from this generation replace earlier generated ones, never captions the owner uploaded.
       await manager.query(

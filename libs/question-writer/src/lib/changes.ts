@@ -404,7 +404,12 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // from rivers" and "allowed people to be evacuated" → "denied people to be evacuated" do not.
     if (verb && governsComplement(s.tokens, i)) continue;
     // ("RSA relies on factoring being hard", "hard to spot": hard as difficult is "easy", never "soft".)
-    const difficult = predicative && t.lemma === 'hard' && (/^(?:being|be)$/i.test(prev.text) || /^to$/i.test(s.tokens[i + 1]?.text ?? '') || s.tokens.slice(Math.max(0, i - 3), i).some((x) => /ing$/.test(x.lower) && x.pos !== 'ADJ'));
+    // "Chlorophyll is very important, because it helps the leaf catch sunlight.": the reason given right after
+    // would contradict the opposite inside the statement ("very unimportant, because it helps …").
+    if (predicative && s.tokens.slice(i + 1, i + 3).some((x) => /^(?:because|since|as)$/i.test(x.text))) continue;
+    // ("it's very hard for leaves to do their job": hard for someone to do.)
+    const hardFor = /^for$/i.test(s.tokens[i + 1]?.text ?? '') && s.tokens.slice(i + 2, i + 6).some((x) => x.lower === 'to');
+    const difficult = predicative && t.lemma === 'hard' && (hardFor || /^(?:being|be)$/i.test(prev.text) || /^to$/i.test(s.tokens[i + 1]?.text ?? '') || s.tokens.slice(Math.max(0, i - 3), i).some((x) => /ing$/.test(x.lower) && x.pos !== 'ADJ'));
     const base = difficult ? 'easy' : found[0];
     const word = predicative ? base : inflectVerb(base, t);
     if (!word) continue;

@@ -298,6 +298,10 @@ function asStep(text: string, longest = 18): string | null {
     // step without the speaker's comment on it.
     .replace(/^(.{12,}?),?\s+(?:this|that) (?:is|means)\b.*$/i, '$1');
   t = t.replace(/\s+/g, ' ').trim();
+  // "Tick the two sides you're dealing with: the one you know and the one you want, or, …": a step too long to
+  // restate whole is the step without the colon's detail.
+  const colon = t.indexOf(': ');
+  if (t.split(' ').length > longest && colon >= 0 && t.slice(0, colon).split(' ').length >= 4) t = t.slice(0, colon);
   // "Apple again", "Banana, same thing": a step of a worked example, with no action of its own.
   // ("Roll the plug …": the tagger reads an order's first word as a noun; WordNet knows it as a verb.)
   const tokens = parseSentences(t)[0]?.tokens ?? [];

@@ -86,6 +86,21 @@ function retagMissingVerb(tokens: Token[]): void {
   }
 }
 
+/**
+ * A subject the tagger read as an order: a gerund before its verb ("Sorting puts data in order.", "Swimming is good
+ * exercise.") or a name of two words whose first is also a verb ("Merge sort was invented by …"). The first word
+ * becomes a noun; a real order has no verb of its own right after its object ("Check the labels.").
+ */
+function retagSubjectReadAsOrder(tokens: Token[]): void {
+  const [a, b, c] = tokens;
+  if (!a || !b || a.pos !== 'VERB' || !/^[A-Z][a-z]+$/.test(a.text)) return;
+  const finite = (t: Token | undefined) =>
+    t !== undefined && ((t.pos === 'AUX' && /^(?:is|was|has|can|will|does|must|may|might|should|would|could)$/i.test(t.text)) || (t.pos === 'VERB' && /(?:[^s]s|ed)$/.test(t.lower) && t.lower !== t.lemma));
+  const gerund = /ing$/.test(a.lower) && a.lower !== a.lemma && finite(b);
+  const compound = a.lower === a.lemma && b.pos === 'NOUN' && b.lower === b.lemma && !/s$/.test(b.lower) && finite(c);
+  if (gerund || compound) a.pos = 'NOUN';
+}
+
 /** Splits a text into sentences of tagged tokens (parts of speech, lemmas, entities, negation). */
 export function parseSentences(text: string): ParsedSentence[] {
   const n = nlp();
@@ -128,6 +143,7 @@ export function parseSentences(text: string): ParsedSentence[] {
     if (own.length === 0) continue;
     const from = own[0].from;
     const to = own[own.length - 1].to;
+    retagSubjectReadAsOrder(own);
     retagMissingVerb(own);
     out.push({
       text: text.slice(from, to),

@@ -24,7 +24,11 @@ export interface Sentence extends ParsedSentence {
 }
 
 const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
-const FILLER_PHRASES = /(?:,\s*)?\b(?:you know|i mean|kind of|sort of)\b,?\s*/gi;
+/**
+ * "you know" only as a filler: not where it is a verb with its object ("when you know the other two sides", "the one
+ * you know and the one you want", "as you know").
+ */
+const FILLER_PHRASES = /(?:,\s*)?\b(?:(?<!\b(?:one|ones|what|that|thing|things|if|as|do|did|who|which|everything|anything|something|all|because|when|once|unless)\s)you know(?!\s+(?:the|a|an|that|this|these|those|what|how|why|when|where|who|which|whether|if|it|them|him|her|your|my|our|their|his|its|some|any|all|about|each|both|two|three|\d)\b)|i mean|kind of|sort of)\b,?\s*/gi;
 /** "The death rate, same idea, is the number of deaths …": an aside between commas, said in passing. */
 const PASSING_ASIDE = /,\s*(?:same idea|same thing|same again|as i said|as i say|if you like|if you will|believe it or not|funnily enough|as you'd expect|as you might expect)\s*,\s*/gi;
 
@@ -211,7 +215,8 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       const unitWord = /^(?:second|minute|hour)s?$/.test(t.lower) && (/^(?:per|each|every|one|a|half|split|fraction)$/.test(prev.lower) || prev.pos === 'NUM');
       // ("… the ship times how long | the echo takes to come back": the question word's clause goes on.)
       const howClause = /^(?:long|far|much|many|fast|often|big)$/.test(prev.lower) && tokens[i - 2]?.lower === 'how';
-      const starter = !unitWord && !howClause && !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
+      // ("… made of something like thirty seven trillion cells": "like" gives an amount; it opens no sentence.)
+      const starter = !unitWord && !howClause && !(t.lower === 'like' && (length < 5 || ['VERB', 'AUX'].includes(prev.pos) || /^(?:something|anything|nothing|bit|lot|little|just|more|much|rather|quite|exactly|very)$/.test(prev.lower))) && (STARTERS.has(t.lower) || (t.lower === 'then' && ['DET', 'PRON', 'PROPN', 'NOUN'].includes(next?.pos ?? ''))) && !(t.lower === 'right' && next?.pos !== 'PRON') && !(t.lower === 'so' && next?.pos === 'ADJ');
       const clause = SUBJECTS.has(t.lower) && next && (next.pos === 'VERB' || next.pos === 'AUX') && ['NOUN', 'PROPN', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(prev.pos) && !openRelative(tokens, first, i);
       // ("… the initial activity times | a half raised to …", "three times a day": "times" there is multiplication.)
       const np = !howClause && t.pos === 'DET' && ['a', 'an', 'the'].includes(t.lower) && ['NOUN', 'PROPN', 'ADV', 'ADJ', 'NUM'].includes(prev.pos) && prev.lower !== 'times' && nounPhraseThenVerb(tokens, i + 1);
@@ -364,7 +369,17 @@ function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
   let j = i;
   while (j < tokens.length && j < i + 4 && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'NOUN' || tokens[j].pos === 'PROPN' || tokens[j].pos === 'NUM')) j++;
   const last = tokens[j - 1];
-  return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || (tokens[j]?.pos === 'VERB' && !reducedPassive(tokens, j)));
+  return j > i && (last.pos === 'NOUN' || last.pos === 'PROPN') && (tokens[j]?.pos === 'AUX' || (tokens[j]?.pos === 'VERB' && !reducedPassive(tokens, j) && !strandedParticle(tokens, j)));
+}
+
+/**
+ * "… the series of stages | a cell goes through from one division to the next": a verb whose particle stands
+ * without its object ("goes through from") belongs to a relative clause with "that" left out; it opens no sentence.
+ */
+function strandedParticle(tokens: readonly Token[], j: number): boolean {
+  const particle = tokens[j + 1];
+  const after = tokens[j + 2];
+  return particle !== undefined && ['ADP', 'PART', 'ADV'].includes(particle.pos) && /^(?:through|into|with|about|for|across)$/.test(particle.lower) && (after === undefined || after.pos === 'ADP' || after.pos === 'PUNCT');
 }
 
 /**
@@ -537,7 +552,7 @@ export function needsContext(s: ParsedSentence): boolean {
 
 /** "Finally, …", "Together, …", "Also, …": a discourse marker and its comma opening a statement. */
 /** ("So a collision that … is called …", "And the enzymes in your body are …": "so" before a general "a", "and" before a noun phrase.) */
-export const DISCOURSE_MARKER = /^(?:(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)|(?:here's|here is) (?:an? |one |another )?(?:(?:really |very )?(?:interesting|fun|useful|important|key|surprising|nice) )?(?:fact|thing|point)\s*:\s+(?=[A-Z])|(?:fun|interesting|quick) fact\s*:\s+(?=[A-Z])|so\s+(?=(?:a|an)\s)|and\s+(?=(?:a|an|the)\s))/i;
+export const DISCOURSE_MARKER = /^(?:(?:finally|together|also|now|so|right|okay|ok)\s*,\s+(?=\S)|(?:here's|here is) (?:an? |one |another )?(?:(?:really |very )?(?:interesting|fun|useful|important|key|surprising|nice) )?(?:fact|thing|point)\s*:\s+(?=[A-Z])|(?:fun|interesting|quick) fact\s*:\s+(?=[A-Z])|so\s+(?=(?:a|an)\s)|and\s+(?=(?:a|an|the)\s)|the (?:trouble|problem|thing|catch|snag) (?:was|is),\s+(?=[A-Z]))/i;
 
 /** The text without a leading discourse marker ("Finally, some water …" → "Some water …"). */
 export function withoutMarker(text: string): string {
@@ -694,6 +709,11 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
   // "If you forgot the 10, you're in very good company, but you'd still lose the mark.": the class's own work, no fact.
   if (/^if you (?:forgot|forget|missed|miss|got (?:it|that|this) wrong|didn't get|did not get|haven't got)\b/i.test(s.text) && /\byou(?:'re|'d| are| would| will|'ll)\b/i.test(s.text)) return false;
+  // "If you've done Pythagoras' theorem, you already know how to …": what the class already knows, no fact of the subject.
+  if (/^if you(?:'ve| have) (?:done|studied|seen|met|learned|learnt|covered|used|heard of|read)\b/i.test(s.text)) return false;
+  // "Direct discrimination is the most obvious one.": one of what was listed before.
+  // ("… a secondary cone, a smaller volcano on the side of the main one.": a longer sentence names what "one" is.)
+  if (words.length <= 10 && /\bthe (?:(?:most|least) \w+|\w+est|first|second|third|last|main|other|only|next) one\s*[.!]$/i.test(s.text)) return false;
   // "If you can't, use something that doesn't conduct …", "If not, …": a condition on what was just said.
   if (/^(?:if (?:you|we|they|it) (?:can't|cannot|can not|don't|do not|won't|isn't|aren't)|if not|if so|otherwise|failing that)\b/i.test(s.text)) return false;
   // "… where e times d leaves a remainder of 1 when you divide by 20": letters of a worked calculation.
@@ -728,6 +748,17 @@ function isFactProper(s: ParsedSentence): boolean {
   }
   // ("Sprayed coatings on steel beams and ceilings.": the word read as a verb is a plural noun joined by "and" to another.)
   if (!words.some((t) => t.pos === 'AUX') && words.slice(1).some((t) => t.pos === 'VERB') && s.tokens.every((t, i) => i === 0 || t.pos !== 'VERB' || (pluralAfterNoun(t, s.tokens[i - 1]) && /^(?:and|or)$/i.test(s.tokens[i + 1]?.text ?? '') && ['NOUN', 'ADJ', 'DET'].includes(s.tokens[i + 2]?.pos ?? '')))) return false;
+  // "Insert 8, and it just stays at the end.", "Compare 5 and 8: that's fine.": a step of a worked trace.
+  // ("Article 146 foresaw …", "Part 2 of the Act …", "Call 999 or 112": a name with its number, or two numbers.)
+  if (['VERB', 'PROPN'].includes(words[0].pos) && /^\d/.test(words[1]?.text ?? '') && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && /^(?:,|:|\.|;|and|to|into|onto|with|from|by)$/i.test(s.tokens[s.tokens.indexOf(words[1]) + 1]?.text ?? '')) return false;
+  // "In summer there's so much green that it covers them up, …": "them" with no plural before it names things said before.
+  {
+    const them = words.findIndex((t) => t.lower === 'them');
+    // ("… giving someone an advantage to get them to do their job improperly": "them" is the person just named.)
+    const before = words.slice(0, them);
+    const plural = (t: Token) => (['NOUN', 'PROPN'].includes(t.pos) && /[^s]s$|people|children|men|women|staff/i.test(t.lower)) || /^(?:someone|somebody|anyone|anybody|everyone|everybody|person|nobody)$/i.test(t.lower);
+    if (them > 0 && !before.some(plural) && !before.some((t, i) => t.lower === 'and' && ['NOUN', 'PROPN'].includes(before[i - 1]?.pos ?? ''))) return false;
+  }
   // "Off you go, as quietly as little hedgehogs.": the speaker sending the class off.
   if (/^(?:off you go|bye|goodbye|see you|have a (?:great|good|lovely|nice))\b/i.test(s.text)) return false;
   // "So, pens ready, and let's start with some context.": the speaker's invitation to the class.
@@ -735,7 +766,7 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The most amazing thing about a hedgehog is its back.": the speaker's favourite, no fact.
   if (/^the (?:most (?:amazing|interesting|important|exciting|fascinating|surprising|incredible|remarkable|useful)|best|coolest|weirdest|strangest|funniest|greatest|biggest) (?:\w+ )?thing about\b/i.test(s.text)) return false;
   // "From then on, relief was to be paid …", "Indeed, in R v James …": a time or a point set by the sentence before.
-  if (/^(?:from then on|since then|by then|until then|from that (?:point|moment|day|time) on|after that|indeed)\b/i.test(s.text)) return false;
+  if (/^(?:from then on|since then|by then|until then|by now|by this (?:point|time|stage)|from that (?:point|moment|day|time) on|after that|indeed)\b/i.test(s.text)) return false;
   // "On Linux, that isolation is built from …": the subject points back to what was said before.
   if (/^(?:[^,]{0,30},\s*)?(?:that|this) (?!is\b|was\b|means\b|way\b|one\b)[a-z]+ (?:is|are|was|were|has|have|can|will)\b/i.test(s.text) && !/^(?:[^,]{0,30},\s*)?this (?:process|reaction|effect|force|law|rule|principle|stage|type) is called\b/i.test(s.text)) return false;
   // "Though Ireland is a whole other story, with the famine.": a clause of concession with no main clause after it.
@@ -810,7 +841,8 @@ function isFactProper(s: ParsedSentence): boolean {
   // "The sensor is and the way.": a verb of being with nothing after it, the sign of a broken caption line.
   if (words.some((t, i) => /^(?:is|are|was|were)$/i.test(t.text) && (!words[i + 1] || ['CCONJ', 'PUNCT'].includes(words[i + 1].pos)))) return false;
   // "Press Enter and you get 1010.": an order and its result, a step of a demonstration.
-  if (['VERB', 'PROPN', 'NOUN'].includes(words[0].pos) && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && !nameThenVerb(s.tokens) && words.some((t, i) => t.lower === 'and' && /^(?:you|it|they|we)$/i.test(words[i + 1]?.text ?? '') && ['VERB', 'AUX'].includes(words[i + 2]?.pos ?? ''))) return false;
+  // ("Merge sort was invented by …, and it is …" has a verb of its own before the "and": a statement.)
+  if (['VERB', 'PROPN', 'NOUN'].includes(words[0].pos) && isKnown(words[0].lower, 'verb') && baseForm(words[0].lower, 'verb') === words[0].lower && !nameThenVerb(s.tokens) && words.some((t, i) => t.lower === 'and' && /^(?:you|it|they|we)$/i.test(words[i + 1]?.text ?? '') && ['VERB', 'AUX'].includes(words[i + 2]?.pos ?? '') && !(words[0].pos === 'NOUN' && words[1]?.pos === 'NOUN' && words.slice(2, i).some((w) => w.pos === 'AUX')))) return false;
   // "Rent in B2 is 650, food in B3 is 220, …": the figures of a worked example (three or more numbers or cell names).
   if (words.filter((t) => /^\d[\d,.]*$/.test(t.text) || /^[A-Z]{1,2}\d{1,4}$/.test(t.text)).length >= 3) return false;
   // "Item one gets seventy-five, item two gets a hundred and fifty": the numbered things of a worked example.
@@ -1060,10 +1092,13 @@ const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) 
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
  * look at this diagram.", "Notice the thick wall.", "Grab a pencil."): a demonstration, not a rule about the subject.
  */
-export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
+export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|(?:type|put|enter|key|punch) (?:in )?(?:[\w.]+ ){1,4}into (?:your|the|a) calculator\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
 
-/** "whether that's true", "You need that for text, …": "that" stands for what was said before. */
-const POINTS_BACK = /\bwhether (?:that|this|it)(?:'s| is| was)\b|\b(?:need|use|call|want) (?:that|this)\b(?!\s+(?:is|was|are|[a-z]+s)\b)/i;
+/**
+ * "whether that's true", "You need that for text, …": "that" stands for what was said before.
+ * ("The Act pulled all of that together into one act.": all of what was listed before.)
+ */
+const POINTS_BACK = /\bwhether (?:that|this|it)(?:'s| is| was)\b|\b(?:need|use|call|want) (?:that|this)\b(?!\s+(?:is|was|are|[a-z]+s)\b)|\ball (?:of )?(?:that|this)\s+(?:together|up|into one|is|was|means)\b|\ball of (?:that|this)\s*[,.!;]/i;
 
 /**
  * "Second, the strategies, which are the options …": a relative clause that runs to the end, and no main verb
@@ -1213,7 +1248,7 @@ export function markConcessions(sentences: Sentence[]): void {
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more)[.!:]?$|here(?:'s| is) (?:a|one|another) (?:problem|scenario|question for you)[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more|it|it out|that)[.!:]?$|here(?:'s| is) (?:a|one|another) (?:(?:typical|quick|simple|classic|common|standard|harder|tricky|real-world|practice|little)\s+)*(?:problem|scenario|question for you|(?:exam-style|exam|practice|word|worked) (?:question|problem))[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
 /** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
 const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;

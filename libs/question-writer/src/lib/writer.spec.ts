@@ -10,7 +10,7 @@ import { crowdedQuestions, incompleteSides, isWordMemoryQuestion, repeatedFeedba
 import { findCategories, findDefinitions, findNamings, findSequences } from './facts';
 import { findNameKinds, namesAlike } from './names';
 import { analyseLecture, lessonTitle } from './lecture';
-import { readLecture, restoredIsOneClause } from './sentences';
+import { cleanSpeech, readLecture, restoredIsOneClause, withoutMarker } from './sentences';
 import { signpostStrength } from './outline';
 import { parseSentences } from './nlp';
 import { isCommonNoun, partOf } from './wordnet';
@@ -2389,5 +2389,63 @@ describe('question writer: what a strict teacher kept back on a twenty-seventh u
     const sentences = read('series-and-parallel-circuits-autocaptions.vtt').sentences.map((s) => s.text);
     expect(sentences).not.toContain('The resistances add up in parallel.');
     expect(sentences.some((t) => /^In parallel the voltage is the same/i.test(t))).toBe(true);
+  });
+});
+
+describe('question writer: what a strict teacher kept back on a twenty-eighth unseen set (holdout28)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout28');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const facts = (texts: string[]) => readLecture(timed(texts)).map((s) => s.fact);
+  const fact = (text: string) => facts([text])[0];
+
+  it('drops "you know" only as a filler, never where it is a verb with its object', () => {
+    expect(cleanSpeech('you already know how to find a missing side when you know the other two sides')).toBe('you already know how to find a missing side when you know the other two sides');
+    expect(cleanSpeech('tick the one you know and the one you want')).toBe('tick the one you know and the one you want');
+    expect(cleanSpeech('Oxygen is, you know, quite reactive.')).toBe('Oxygen is, quite reactive.');
+  });
+
+  it("sets aside an exam question's data and the steps of a trace ('Here's a typical exam-style question.', 'Let's try it.', 'Insert 8, …')", () => {
+    expect(facts(["Here's a typical exam-style question.", 'A surveyor stands 40 metres from the base of a tree and measures the angle of elevation as 28 degrees.'])[1]).toBe(false);
+    expect(facts(["Let's try it.", 'Our list is 5, 1, 4, 2, 8.', 'Pass one.', 'End of pass one, and notice that 8, the biggest value, is at the end.'])[3]).toBe(false);
+    expect(fact('Insert 8, and it just stays at the end.')).toBe(false);
+    // A name with its number is a subject, not an order: "Article 23 allowed …", "Part 2 of the Act …".
+    expect(fact('Article 23 allowed other parts of Germany to join the existing Federal Republic.')).toBe(true);
+    expect(fact('Part 2 of the Act deals with unfair terms in consumer contracts.')).toBe(true);
+  });
+
+  it('reads a gerund or a two-word name as the subject, not as an order ("Sorting puts …", "Merge sort was invented …")', () => {
+    expect(fact('Merge sort was invented by the mathematician John von Neumann in 1945.')).toBe(true);
+    expect(fact('Merge sort was invented by John von Neumann in 1945, and it is an example of a divide and conquer algorithm.')).toBe(true);
+    expect(fact('Sorting puts data in order, and sorted data makes things like binary search possible.')).toBe(true);
+    expect(fact('Press Enter and you get 1010.')).toBe(false);
+  });
+
+  it('asks nothing that points back: "by now", "all of that", "them" with nothing named, "the most obvious one"', () => {
+    expect(fact('By now the army had had enough of the king.')).toBe(false);
+    expect(fact('The Equality Act pulled all of that together into one act.')).toBe(false);
+    expect(fact("In summer there's so much green that it covers them up, a bit like a yellow picture under green crayon.")).toBe(false);
+    expect(fact('Direct discrimination is the most obvious one.')).toBe(false);
+    expect(fact("If you've done Pythagoras' theorem, you already know how to find a missing side when you know the other two sides.")).toBe(false);
+    // "them" after the person it names is a statement whole.
+    expect(fact('Bribery is offering, promising or giving someone a financial or other advantage to get them to do their job improperly.')).toBe(true);
+    expect(withoutMarker('The trouble was, Parliament controlled taxation.')).toBe('Parliament controlled taxation.');
+  });
+
+  it('makes the numbered steps of a method one ordering, a long step without the detail after its colon', () => {
+    const lecture = read('right-angled-trigonometry-sohcahtoa.srt');
+    expect(lecture.sequences.map((s) => s.items)).toContainEqual(['Label the sides', "Tick the two sides you're dealing with", 'Choose the ratio that uses those two sides', 'Substitute the numbers in and solve']);
+    expect(readLecture(timed(['Type sin 30 into your calculator now and check you get 0.5.']))[0]).toMatchObject({ fact: false, rule: false });
+  });
+
+  it('makes "hard for someone to do" easy, never soft, and no opposite that its own reason contradicts', () => {
+    const s = (text: string) => readLecture(timed([text]))[0];
+    expect(changeToAntonym(s("In winter the water in the ground can freeze, so it's very hard for leaves to do their job."))?.text ?? '').not.toMatch(/\bsoft\b/);
+    expect(changeToAntonym(s('Chlorophyll is very important, because it helps the leaf catch sunlight.'))?.text ?? '').not.toMatch(/unimportant/);
+  });
+
+  it('keeps a relative clause without "that" with its noun in run-on captions ("the series of stages | a cell goes through from …")', () => {
+    const sentences = read('mitosis-and-the-cell-cycle-autocaptions.vtt').sentences.map((x) => x.text);
+    expect(sentences).not.toContain('A cell goes through from one division to the next.');
+    expect(sentences).toContain('The cell cycle is the series of stages a cell goes through from one division to the next.');
   });
 });

@@ -1,30 +1,29 @@
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { LandingNav } from '../features/landing/components/landing-nav';
-import {
-  FaqSection,
-  FeaturesSection,
-  FinalCtaSection,
-  HeroSection,
-  HowItWorksSection,
-  LandingFooter,
-  LtiSection,
-  PricingSection,
-  ScormSection,
-  StatsSection,
-  TestimonialsSection,
-  VrDemoSection,
-} from '../features/landing/components/landing-sections';
+import { HeroSection } from '../features/landing/components/landing-hero';
 import { useLandingAuth } from '../features/landing/hooks/use-landing-auth';
 
+const BelowTheFold = lazy(() => import('../features/landing/components/below-the-fold'));
+const LandingFooter = lazy(() => import('../features/landing/components/below-the-fold').then((m) => ({ default: m.LandingFooter })));
+
 /**
- * The first paint shows the nav and the hero; the sections below the fold follow in a transition,
- * which React renders in short slices instead of one long task on a slow phone. A link to a section
- * (/#pricing) renders everything at once so the browser can scroll to it.
+ * The first paint shows the nav and the hero; the sections below the fold follow once it is painted, in a
+ * transition, from a chunk of their own, which React renders in short slices instead of one long task on a slow
+ * phone. A link to a section (/#pricing) asks for them at once, and they scroll to it when drawn.
  */
 function useBelowTheFold(): boolean {
   const [show, setShow] = useState(() => typeof window === 'undefined' || window.location.hash !== '');
   useEffect(() => {
-    if (!show) startTransition(() => setShow(true));
+    if (show) return undefined;
+    // Once the hero's frame is painted: its chunk is no part of what the first paint waits for.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => startTransition(() => setShow(true)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [show]);
   return show;
 }
@@ -44,21 +43,16 @@ export default function LandingPage() {
       <main id="main">
         <HeroSection />
         {belowTheFold && (
-          <>
-            <HowItWorksSection />
-            <StatsSection />
-            <FeaturesSection />
-            <VrDemoSection />
-            <TestimonialsSection />
-            <PricingSection />
-            <LtiSection />
-            <ScormSection />
-            <FinalCtaSection />
-            <FaqSection />
-          </>
+          <Suspense fallback={null}>
+            <BelowTheFold />
+          </Suspense>
         )}
       </main>
-      {belowTheFold && <LandingFooter />}
+      {belowTheFold && (
+        <Suspense fallback={null}>
+          <LandingFooter />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -90,6 +90,23 @@ function boundBefore(before: string): 'lower' | 'upper' | null {
   return /(?:^| )(?:above|over|exceeds?|exceeding|more than|greater than|at least)$/.test(before) ? 'lower' : /(?:^| )(?:below|under|less than|fewer than|at most|up to)$/.test(before) ? 'upper' : null;
 }
 
+/** Month names: "May 1940" is a date, not a model's name with its number. */
+const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)$/;
+
+/**
+ * "A queue has two pointers, a front pointer and a rear pointer.", "seven colours: red, orange, …, indigo and violet": a
+ * count whose things are named right after it; changed, the statement gives itself away by the names it lists.
+ */
+function enumerated(ts: readonly Token[], k: number, value = spokenValue(ts[k]?.text ?? '') ?? Number(ts[k]?.text.replace(/,/g, ''))): boolean {
+  const noun = ts[k + 1];
+  if (!noun || !/^[,:]$/.test(ts[k + 2]?.text ?? '')) return false;
+  const rest = ts.slice(k + 3);
+  if (!rest.some((t) => t.lower === 'and')) return false;
+  // ("Newton named seven colours: red, orange, yellow, green, blue, indigo and violet.": as many names as the count.)
+  const items = rest.filter((t) => t.text === ',').length + 2;
+  return items === value || rest.some((t) => t.lemma === noun.lemma || t.lower === noun.lower);
+}
+
 function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
   const ts = s.tokens;
   for (let k = 0; k < ts.length; k++) {
@@ -106,6 +123,7 @@ function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
     }
     if (!after || after.pos !== 'NOUN' || after.lower === after.lemma) continue;
     if ((before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text) || before.text === '-' || /^(?:between|both|the|other|remaining)$/i.test(before.text))) || NUMBER_PART.test(after.text) || s.text[ts[k].to] === '-' || s.text[ts[k].from - 1] === '-') continue;
+    if (enumerated(ts, k)) continue;
     // Another count of the same things in the sentence ("four semitones ... three semitones"): the change would be caught by the arithmetic, or contradict it.
     if (ts.some((t, j) => j !== k && spokenValue(t.text) !== null && ts[j + 1]?.lemma === after.lemma)) continue;
     const step = value >= 30 ? 10 : 1 + Math.floor(rng() * 2);
@@ -222,6 +240,8 @@ export function changeDegree(s: Sentence): Falsified | null {
   const k = ts.indexOf(t);
   const next = ts[k + 1];
   if (!['ADJ', 'ADV'].includes(t.pos) || (next && (next.pos === 'NUM' || /^(?:on|than)$/i.test(next.text) && ts[k + 2]?.pos === 'NUM'))) return null;
+  // "The second rainbow is higher up": "higher up" and "lower down" say where, and "lower up" is no English.
+  if (/^(?:up|down)$/i.test(next?.text ?? '')) return null;
   if (s.text[t.from - 1] === '-' || s.text[t.to] === '-') return null;
   // "…, lower them, tilt …", "lower the forks": a verb (to lower) the tagger read as an adjective; "higher them" is no English.
   if (/^(?:lower|slower|better|faster|warmer|cooler|wider|narrower|clearer|cleaner|drier|quieter)$/.test(t.lower) && (/^(?:them|it|him|her|us|me|yourself|the|your|a|an|their|its|this|that|these|those)$/i.test(next?.text ?? '') || /^(?:to|and|you|we|they|should|must|can|will)$/i.test(ts[k - 1]?.text ?? '') || ts[k - 1]?.text === ',')) return null;
@@ -272,7 +292,10 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   // ("O(1) is constant": a number inside Big O notation is part of the notation's name, never "O(3)".)
   const notation = [...s.text.matchAll(BIG_O)].map((m) => [m.index ?? 0, (m.index ?? 0) + m[0].length]);
   // ("A Type 1 hypervisor": a number naming one of a set is never changed to one the set may not have.)
-  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !LABEL_WORD.test(s.tokens[k - 1]?.text ?? '') && !notation.some(([a, b]) => t.from >= a && t.to <= b));
+  // ("A Bf 109 flying from northern France …", "Apollo 11": a number after a name is part of a model's or a mission's
+  // name, never an amount; "In 1940" opens the sentence, "May 1940" and "AD 79" are dates, "the Bribery Act 2010" a year.)
+  const named = (k: number) => k >= 2 && /^(?:[A-Z][a-z]{0,9}|[A-Z]{1,5})$/.test(s.tokens[k - 1]?.text ?? '') && !MONTH.test(s.tokens[k - 1].text) && !/^(?:AD|BC|BCE|CE)$/.test(s.tokens[k - 1].text) && /^\d{1,4}$/.test(s.tokens[k].text) && !/^(?:1\d{3}|20\d{2})$/.test(s.tokens[k].text);
+  const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !named(k) && !LABEL_WORD.test(s.tokens[k - 1]?.text ?? '') && !notation.some(([a, b]) => t.from >= a && t.to <= b) && !enumerated(s.tokens, k));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
   // "The other two sides are called the legs": how many others there are follows from what was said; "four" is nonsense.

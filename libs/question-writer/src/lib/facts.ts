@@ -334,6 +334,11 @@ function agenda(sentences: readonly Sentence[], i: number, used: readonly number
   return used.length > 0 && verbless.length * 2 > used.length && !dated;
 }
 
+/** Whether every quotation the text opens is closed in it. */
+function balancedQuotes(text: string): boolean {
+  return (text.match(/"/g)?.length ?? 0) % 2 === 0 && (text.match(/“/g)?.length ?? 0) === (text.match(/”/g)?.length ?? 0);
+}
+
 export function findSequences(sentences: readonly Sentence[]): Sequence[] {
   const out: Sequence[] = [];
   for (let i = 0; i < sentences.length; i++) {
@@ -362,7 +367,10 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
     // order of the talk, not a process. So are steps that are only noun phrases (a periodisation, "the old
     // regime, the crisis of 1789, the Terror") unless every one carries a date.
     if (agenda(sentences, i, used, counted)) continue;
-    if (items.length >= 3 && temporal && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
+    // "First, multiply 3 times 10 to the 4 by 4 times 10 to the 5. Then multiply the powers …: 4 plus 5 is 9.": the steps
+    // of worked sums, each with its numbers, are no process to put in order.
+    const worked = items.filter((x) => (x.replace(/\b(?:1\d{3}|20\d{2})\b/g, '').match(/\d[\d,.]*/g)?.length ?? 0) >= 2).length >= 2;
+    if (items.length >= 3 && temporal && !worked && new Set(items.map((x) => x.toLowerCase())).size === items.length) {
       out.push({ kind: 'steps', items: items.slice(0, 6), sentences: used.slice(0, 6) });
       i = used[used.length - 1];
     }
@@ -372,6 +380,8 @@ export function findSequences(sentences: readonly Sentence[]): Sequence[] {
     .map((s) => {
       const m = /^In (\d{3,4}),?\s+(.+?)[.!]?$/.exec(s.text.trim()) ?? /^(.+?),?\s+in (\d{3,4})[.!]?$/.exec(s.text.trim());
       if (!m || !s.fact) return null;
+      // ('Churchill told the House of Commons "The Battle of France is over': a quotation the event cuts in two.)
+      if (!balancedQuotes(m[0])) return null;
       const [year, event] = /^In /.test(m[0]) ? [Number(m[1]), m[2]] : [Number(m[2]), m[1]];
       // "Italy didn't actually fight …": what did not happen is no event to put in order.
       if (/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event)) return null;
@@ -430,7 +440,7 @@ function datesInside(sentences: readonly Sentence[]): Sequence | null {
     if (lastWord && lastWord.pos === 'VERB' && /,$/.test(words[words.length - 2] ?? '')) continue;
     const month = MONTHS.indexOf((ofMonth ?? inMonth ?? '').toLowerCase()) + 1;
     const day = dayWord ? Math.max(0, dayNumber(dayWord)) : 0;
-    events.push({ key: Number(yearText) * 10000 + month * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
+    if (balancedQuotes(event)) events.push({ key: Number(yearText) * 10000 + month * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
   }
   const distinct = events.filter((e, i) => events.findIndex((x) => x.key === e.key) === i);
   if (distinct.length < 3 || new Set(distinct.map((e) => Math.floor(e.key / 10000))).size < 2) return null;
@@ -481,7 +491,7 @@ function dayByDay(sentences: readonly Sentence[]): Sequence | null {
       const verbFirst = s.tokens.some((t) => t.lower === words[0]?.toLowerCase() && (t.pos === 'VERB' || t.pos === 'AUX') && s.text.indexOf(event) >= 0 && t.from === s.text.indexOf(event));
       const ok = day >= 0 && day <= 31 && words.length >= 3 && words.length <= 20 && !verbFirst && !HALF_EVENT.test(event) && !/\b(?:not|never|didn't|did not|wasn't|weren't|n't)\b/i.test(event) && !/\b(?:it|this|that|they|them|he|she|him|her|his|their)\b/i.test(words.slice(0, 8).join(' '));
       const y = m[3] ? Number(m[3]) : year;
-      if (ok) days.push({ key: y * 10000 + (MONTHS.indexOf(m[2].toLowerCase()) + 1) * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
+      if (ok && balancedQuotes(event)) days.push({ key: y * 10000 + (MONTHS.indexOf(m[2].toLowerCase()) + 1) * 100 + day, event: event[0].toUpperCase() + event.slice(1), sentence: s.index });
     }
     const said = /\b(1\d{3}|20\d{2})\b/.exec(s.text);
     if (said) year = Number(said[1]);

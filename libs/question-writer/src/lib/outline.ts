@@ -407,7 +407,11 @@ const OPENING_FRAME = /\b(?:today|tonight|this (?:video|lesson|session|lecture|c
 /** "… today's session is about something that every business uses, …, and it's the marketing mix.": the framing names it last. */
 const OPENING_NAMED_LAST = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode))\b[^.?!]{0,200}?,\s+and (?:that|it)(?:'s| is)\s+(?:the\s+)?([^.?!,]{3,60})[.!]?$/i;
 /** "Today we're moving to East Asia and to one of the most remarkable transformations …, the Meiji Restoration.": the framing ends on the subject's name. */
-const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200}?,\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+){0,3}[A-Z][\w'-]*)(?:[.!]$|,\s+(?:\d{3,4}|which|from|in)\b)/;
+/**
+ * ("… one of the most famous episodes of the Second World War, the Battle of Britain, fought in the skies …": a name
+ * with "of" inside it, and a participle after it saying more of it.)
+ */
+const OPENING_APPOSITIVE = /\b(?:[Tt]oday|[Tt]onight|[Tt]his (?:video|lesson|session|lecture|class))\b[^.?!]{10,200}?,\s+(?:the\s+)?((?:[A-Z][\w'-]*\s+(?:(?:of|the|and|de|von|van)\s+)?){0,3}[A-Z][\w'-]*)(?:[.!]$|,\s+(?:\d{3,4}|which|from|in|[a-z]+ed|fought|built|held|won|lost|written|made|known|begun|drawn|led|set|found|sent|taken|given|seen)\b)/;
 /** "That's HTTP, the Hypertext Transfer Protocol.": the sentence after the framing names what it is. */
 const THATS_NAMED = /^(?:[Tt]hat's|[Tt]hat is|[Tt]his is|[Ii]t's|[Ii]t is)\s+((?:[A-Z][\w'-]*\s*){1,4}),\s+(?:the|a|an)\s+[^.?!]{3,60}[.!]$/;
 const OPENING_VERB = /\b(?:today|tonight|this (?:video|lesson|session|lecture|class|episode)|in (?:this|today's|tonight's) (?:video|lesson|session|lecture))\b[^.?!]{0,60}?\b(?:we're|we are|we'll|we will|we shall|i'm|i am|i shall)(?: going to)? (?:be )?(?:[a-z]+ly )?(?:tackling|doing|talking about|talk about|looking at|look at|learning about|learn about|covering|cover|exploring|explore|building|build|examining|examine|considering|consider|studying|study|turn to|turning to)\s+(?:the\s+)?([^.?!]{3,80})/i;

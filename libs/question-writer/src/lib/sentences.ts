@@ -30,7 +30,7 @@ const FILLER = /\b(?:u+m+|u+h+|e+r+m+|hmm+|ah+)\b[,.]?\s*/gi;
  */
 const FILLER_PHRASES = /(?:,\s*)?\b(?:(?<!\b(?:one|ones|what|that|thing|things|if|as|do|did|who|which|everything|anything|something|all|because|when|once|unless)\s)you know(?!\s+(?:the|a|an|that|this|these|those|what|how|why|when|where|who|which|whether|if|it|them|him|her|your|my|our|their|his|its|some|any|all|about|each|both|two|three|\d)\b)|i mean|kind of|sort of)\b,?\s*/gi;
 /** "The death rate, same idea, is the number of deaths …": an aside between commas, said in passing. */
-const PASSING_ASIDE = /,\s*(?:same idea|same thing|same again|as i said|as i say|if you like|if you will|believe it or not|funnily enough|as you'd expect|as you might expect)\s*,\s*/gi;
+const PASSING_ASIDE = /,\s*(?:same idea|same thing|same again|as i said|as i say|if you like|if you will|believe it or not|funnily enough|as you'd expect|as you might expect|and i'm quoting here|i'm quoting here|and i quote|i quote)\s*,\s*/gi;
 
 /** Words that mark talk about the video or the audience rather than the subject. */
 const META = new Set(['exam', 'exams', 'examiner', 'examiners', 'marks', 'recap', 'summary', 'subscribe', 'channel', 'video', 'videos', 'lecture', 'today', 'guys', 'okay', 'ok', 'alright', 'hey', 'hello', 'welcome', 'bye', 'thanks', 'lol', 'haha', 'comment', 'comments', 'quiz', 'homework', 'slide', 'slides', 'episode', 'joke', 'kidding', 'anyway', 'anyways', 'promise', 'folks']);
@@ -711,6 +711,15 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/^if you (?:forgot|forget|missed|miss|got (?:it|that|this) wrong|didn't get|did not get|haven't got)\b/i.test(s.text) && /\byou(?:'re|'d| are| would| will|'ll)\b/i.test(s.text)) return false;
   // "If you've done Pythagoras' theorem, you already know how to …": what the class already knows, no fact of the subject.
   if (/^if you(?:'ve| have) (?:done|studied|seen|met|learned|learnt|covered|used|heard of|read)\b/i.test(s.text)) return false;
+  // "Negative power, so the number gets smaller.": a step of a worked example, its case named without a verb.
+  {
+    const comma = s.tokens.findIndex((t) => t.text === ',');
+    // ("In most relational databases, so PostgreSQL, MySQL, SQL Server, the default …": "so" brings examples.)
+    if (comma > 0 && comma <= 4 && s.tokens[comma + 1]?.lower === 'so' && s.tokens.filter((t) => t.text === ',').length === 1 && !s.tokens.slice(0, comma).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
+  }
+  // "The second test was added by …": which test? One of a list the speaker gave before. ("The first element is that
+  // …", "The second type is the composite volcano": the sentence says what it is.)
+  if (/^the (?:first|second|third|fourth|fifth|other|latter|former) (?:test|one|step|reason|type|kind|point|way|rule|thing|part|condition|option|stage|case|example|problem|question|group|category|method|approach|principle|factor|element|requirement)\b(?!\s+(?:is|are|was|were)\s+(?:that|the|a|an|to|called|known|when|where|whether)\b)/i.test(s.text)) return false;
   // "Direct discrimination is the most obvious one.": one of what was listed before.
   // ("… a secondary cone, a smaller volcano on the side of the main one.": a longer sentence names what "one" is.)
   if (words.length <= 10 && /\bthe (?:(?:most|least) \w+|\w+est|first|second|third|last|main|other|only|next) one\s*[.!]$/i.test(s.text)) return false;
@@ -1118,6 +1127,9 @@ function isRule(s: ParsedSentence): boolean {
   if (POINTS_BACK.test(s.text) || onlyRelative(s)) return false;
   if (/[.!]\s+[A-Z]/.test(s.text.trim().slice(0, -1))) return false;
   if (DEMO_ORDER.test(s.text) || EXAMPLE_OPENER.test(s.text)) return false;
+  // "Move the point 3 places to the left and you get 0.00608.", "Take 3.7 times 10 to the 5.": a step of a worked
+  // sum, with its numbers, is no rule to follow ("Give 30 chest compressions.", "check sections 2, 4 and 8" are).
+  if (/\d\.\d|\btimes 10\b|\b(?:you get|that's|that is|gives)\b[^.]*\d/i.test(s.text)) return false;
   // "Better still, use the kit.": better than the rule before; restated ("You should better still, …") it breaks.
   if (/^(?:better still|even better|or better|failing that|if not|otherwise|alternatively)\b/i.test(s.text)) return false;
   // "Ask for their view and genuinely consider it.": whose view? The person is in the sentences before.

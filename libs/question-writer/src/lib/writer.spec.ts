@@ -2449,3 +2449,42 @@ describe('question writer: what a strict teacher kept back on a twenty-eighth un
     expect(sentences).toContain('The cell cycle is the series of stages a cell goes through from one division to the next.');
   });
 });
+
+describe('question writer: what a strict teacher kept back on a twenty-ninth unseen set (holdout29)', () => {
+  const root = join(__dirname, '../../../../tools/question-review/holdout29');
+  const read = (file: string) => analyseLecture(parseTranscript(readFileSync(join(root, file), 'utf8')).segments);
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('makes no rule of a step of a worked sum, and keeps rules that only count or label', () => {
+    expect(one('Move the point 3 places to the left and you get 0.00608.').rule).toBe(false);
+    expect(one('Take 3.7 times 10 to the 5.').rule).toBe(false);
+    expect(one('First, multiply 3 times 10 to the 4 by 4 times 10 to the 5.').rule).toBe(false);
+    expect(one('Know the nine red-diamond pictograms, and check sections 2, 4 and 8 of the safety data sheet.').rule).toBe(true);
+  });
+
+  it('states no worked step named without its verb, and no "second test" whose list was given before', () => {
+    expect(one('Negative power, so the number gets smaller.').fact).toBe(false);
+    expect(one('In most relational databases, so PostgreSQL, MySQL, SQL Server, the default index type is a B-tree.').fact).toBe(true);
+    expect(one('The second test was added by the Enterprise and Regulatory Reform Act 2013.').fact).toBe(false);
+    expect(one('The first element is that the defendant owed the claimant a duty of care.').fact).toBe(true);
+  });
+
+  it("changes no model's number, no count its own list names, and no 'higher up'", () => {
+    expect(changeNumber(one('A Bf 109 flying from northern France had fuel for only a few minutes of combat over London.'), fixed)).toBeNull();
+    expect(changeNumber(one('A queue has two pointers, a front pointer and a rear pointer.'), fixed)).toBeNull();
+    expect(changeNumber(one('Newton named seven colours: red, orange, yellow, green, blue, indigo and violet.'), fixed)).toBeNull();
+    expect(changeNumber(one('The Bribery Act 2010 created new offences, including a failure to prevent bribery.'), fixed)?.original).toBe('2010');
+    expect(changeNumber(one('Vesuvius in AD 79 buried the Roman town of Pompeii under ash.'), fixed)?.original).toBe('79');
+    expect(changeDegree(one('The second rainbow is higher up and a bit fainter.'))).toBeNull();
+  });
+
+  it('orders no steps of worked sums, and no event that cuts a quotation in two', () => {
+    for (const seq of read('standard-form-with-worked-examples.srt').sequences) expect(seq.items.join(' ')).not.toMatch(/times 10/);
+    for (const seq of read('the-battle-of-britain-1940.srt').sequences) for (const item of seq.items) expect((item.match(/"/g) ?? []).length % 2).toBe(0);
+    expect(cleanSpeech('Churchill told the House of Commons, and I\'m quoting here, "The Battle of France is over."')).toBe('Churchill told the House of Commons "The Battle of France is over."');
+  });
+
+  it('titles the lesson with a name that has "of" in it, followed by a participle ("the Battle of Britain, fought in …")', () => {
+    expect(lessonTitle(read('the-battle-of-britain-1940.srt'))).toBe('Battle of Britain');
+  });
+});

@@ -717,6 +717,8 @@ function isFactProper(s: ParsedSentence): boolean {
     // ("In most relational databases, so PostgreSQL, MySQL, SQL Server, the default …": "so" brings examples.)
     if (comma > 0 && comma <= 4 && s.tokens[comma + 1]?.lower === 'so' && s.tokens.filter((t) => t.text === ',').length === 1 && !s.tokens.slice(0, comma).some((t) => t.pos === 'VERB' || t.pos === 'AUX')) return false;
   }
+  // "The codename was Operation Sea Lion.", "The result is a tumour.": the codename or result of what was said before.
+  if (/^the (?:codename|code name|nickname|answer|result|reason|aim|goal|plan|purpose|outcome|trick|secret|catch|downside|upside|drawback|advantage|disadvantage|benefit|solution|consequence|effect|cause|verdict|sentence|penalty|fine|winner|loser|target|response|reaction) (?:is|was|are|were)\b/i.test(s.text)) return false;
   // "The second test was added by …": which test? One of a list the speaker gave before. ("The first element is that
   // …", "The second type is the composite volcano": the sentence says what it is.)
   if (/^the (?:first|second|third|fourth|fifth|other|latter|former) (?:test|one|step|reason|type|kind|point|way|rule|thing|part|condition|option|stage|case|example|problem|question|group|category|method|approach|principle|factor|element|requirement)\b(?!\s+(?:is|are|was|were)\s+(?:that|the|a|an|to|called|known|when|where|whether)\b)/i.test(s.text)) return false;

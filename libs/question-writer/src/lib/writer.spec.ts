@@ -2467,6 +2467,9 @@ describe('question writer: what a strict teacher kept back on a twenty-ninth uns
     expect(one('In most relational databases, so PostgreSQL, MySQL, SQL Server, the default index type is a B-tree.').fact).toBe(true);
     expect(one('The second test was added by the Enterprise and Regulatory Reform Act 2013.').fact).toBe(false);
     expect(one('The first element is that the defendant owed the claimant a duty of care.').fact).toBe(true);
+    // The codename of what? Said in the sentence before; "the downside of merge sort" says of what.
+    expect(one('The codename was Operation Sea Lion.').fact).toBe(false);
+    expect(one('The downside of merge sort is memory.').fact).toBe(true);
   });
 
   it("changes no model's number, no count its own list names, and no 'higher up'", () => {

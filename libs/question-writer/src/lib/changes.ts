@@ -298,6 +298,8 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   const i = s.tokens.findIndex((t, k) => t.pos === 'NUM' && /^\d[\d,]*(?:\.\d+)?$/.test(t.text) && !inRange(k) && !named(k) && !LABEL_WORD.test(s.tokens[k - 1]?.text ?? '') && !notation.some(([a, b]) => t.from >= a && t.to <= b) && !enumerated(s.tokens, k));
   if (i < 0) return changeSpokenCount(s, rng);
   const t = s.tokens[i];
+  // "on 25 March 1807", "the 10th of May": a day of a month, which changed says nothing (or no day: "38 March").
+  if (MONTH.test(s.tokens[i + 1]?.text ?? '') || (s.tokens[i + 1]?.lower === 'of' && MONTH.test(s.tokens[i + 2]?.text ?? ''))) return null;
   // "The other two sides are called the legs": how many others there are follows from what was said; "four" is nonsense.
   if (/^(?:other|remaining)$/i.test(s.tokens[i - 1]?.text ?? '')) return null;
   // "A cup that makes 2 pounds of contribution doesn't make 2 pounds of profit": the same number said twice; one changed alone makes nonsense.
@@ -509,6 +511,9 @@ export function changeByNegation(s: Sentence): Falsified | null {
   if (notAt <= 0 || contrasted(s, notAt)) return null;
   const t = words[notAt];
   const prev = words[notAt - 1];
+  // "Sometimes the equation isn't set equal to zero.": what is denied only sometimes is also true sometimes.
+  // ("Villeins, sometimes called serfs, were not free.": a quantifier of an aside, not of the denial.)
+  if (/^(?:sometimes|occasionally|often|some|many)\b/i.test(s.text) || words.slice(Math.max(0, notAt - 2), notAt).some((w) => /^(?:sometimes|occasionally|often)$/i.test(w.text))) return null;
   // "not only … but also", "not just", "not until": the negation is part of a construction, not a denial.
   if (/^(?:only|just|even|until|least|quite|necessarily)$/i.test(words[notAt + 1]?.text ?? '')) return null;
   // Two negations in one sentence ("not … not", "never"): removing one garbles the rest.
@@ -834,8 +839,8 @@ export interface DistractorQuery {
 }
 
 /** Concrete kinds of things whose WordNet siblings make plausible wrong options (abstract ones do not: "uses", "works"). */
-/** Parents too general for their other children to be plausible alternatives ("mineral" → "material" → paper, waste). */
-const GENERIC_PARENTS = new Set(['material', 'stuff', 'substance', 'matter', 'object', 'physical object', 'entity', 'thing', 'artifact', 'whole', 'unit', 'organism', 'being', 'abstraction', 'act', 'activity', 'event', 'state', 'attribute', 'group', 'part', 'relation', 'measure', 'solid', 'liquid', 'fluid', 'chemical', 'food', 'nutrient', 'compound', 'chemical compound', 'mixture', 'animal', 'plant', 'vascular plant']);
+/** Parents too general for their other children to be plausible alternatives ("mineral" → "material" → paper, waste; "DNA" → "polymer" → silicone). */
+const GENERIC_PARENTS = new Set(['material', 'stuff', 'substance', 'matter', 'object', 'physical object', 'entity', 'thing', 'artifact', 'whole', 'unit', 'organism', 'being', 'abstraction', 'act', 'activity', 'event', 'state', 'attribute', 'group', 'part', 'relation', 'measure', 'solid', 'liquid', 'fluid', 'chemical', 'food', 'nutrient', 'compound', 'chemical compound', 'mixture', 'animal', 'plant', 'vascular plant', 'polymer', 'macromolecule', 'molecule']);
 
 const CONCRETE = new Set(['noun.animal', 'noun.plant', 'noun.substance']);
 

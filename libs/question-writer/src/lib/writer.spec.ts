@@ -2491,3 +2491,21 @@ describe('question writer: what a strict teacher kept back on a twenty-ninth uns
     expect(lessonTitle(read('the-battle-of-britain-1940.srt'))).toBe('Battle of Britain');
   });
 });
+
+describe('question writer: what a strict teacher kept back on a thirtieth unseen set (holdout30)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+
+  it('changes no day of a month ("38 March 1807") and takes no "not" away from what is denied only sometimes', () => {
+    expect(changeNumber(one('The Abolition of the Slave Trade Act became law on 25 March 1807.'), fixed)?.original ?? '1807').toBe('1807');
+    expect(changeNumber(one('Winston Churchill became Prime Minister on the 10th of May 1940.'), fixed)?.original ?? '1940').toBe('1940');
+    expect(changeByNegation(one("Sometimes the equation isn't set equal to zero."))).toBeNull();
+    // A quantifier of an aside is no quantifier of the denial.
+    expect(changeByNegation(one('Villeins, sometimes called serfs, were not free.'))?.text).toBe('Villeins, sometimes called serfs, were free.');
+  });
+
+  it('offers no WordNet polymer beside DNA ("silicone")', () => {
+    const lecture = analyseLecture(parseTranscript(readFileSync(join(__dirname, '../../../../tools/question-review/holdout30/inheritance-alleles-and-punnett-squares-autocaptions.vtt'), 'utf8')).segments);
+    const { questions } = writeQuestionSet(lecture, { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });
+    expect(JSON.stringify(questions)).not.toMatch(/silicone|polyurethane|lignin/);
+  });
+});

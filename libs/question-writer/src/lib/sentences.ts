@@ -1052,6 +1052,11 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   const last = words[words.length - 1];
   const beforeLast = words[words.length - 2];
   if (NUMBER_WORD.test(last.text) && ['NOUN', 'PROPN'].includes(beforeLast.pos)) return false;
+  // "… has cystic fibrosis a one": a number cut from the phrase it opens ("a one in two chance").
+  if (/^(?:a|the|one)$/i.test(beforeLast.text) && /^one$/i.test(last.text)) return false;
+  // "In four chance the child has …": a count before a singular noun, pieces of two phrases run together ("a six
+  // volt battery": the noun names the next one).
+  if (words.some((t, i) => /^(?:two|three|four|five|six|seven|eight|nine|ten)$/i.test(t.text) && words[i + 1]?.pos === 'NOUN' && words[i + 1].lower === words[i + 1].lemma && !/s$/.test(words[i + 1].lower) && !['of', 'in', 'out'].includes(words[i + 2]?.lower ?? '') && words[i + 2]?.pos !== 'NOUN')) return false;
   const finite = (t: Token) => t.pos === 'AUX' || (t.pos === 'VERB' && !/ing$/.test(t.lower) && !(t.lower === t.lemma && t !== words[0] && !['NOUN', 'PRON', 'PROPN'].includes(words[words.indexOf(t) - 1]?.pos ?? '')));
   const v = words.findIndex(finite);
   if (v <= 0) return false;
@@ -1069,7 +1074,8 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
     const t = subject[i];
     const prev = subject[i - 1];
     if (!['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADP', 'CCONJ', 'PART', 'ADV'].includes(t.pos)) return false;
-    if (/^(?:what|how|why|where|when|which|who|that|whose)$/i.test(t.text)) return false;
+    // ("A loss in mass then you plot …": "then" inside what would be the subject joins two clauses.)
+    if (/^(?:what|how|why|where|when|which|who|that|whose|then)$/i.test(t.text)) return false;
     // A determiner or number after a noun, with no preposition between: two phrases run together.
     if (i > 0 && (t.pos === 'DET' || t.pos === 'NUM') && prev && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(prev.pos)) return false;
     if (i > 0 && t.pos === 'PRON' && prev && ['NOUN', 'PROPN'].includes(prev.pos)) return false;

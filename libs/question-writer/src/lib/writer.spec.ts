@@ -2503,6 +2503,13 @@ describe('question writer: what a strict teacher kept back on a thirtieth unseen
     expect(changeByNegation(one('Villeins, sometimes called serfs, were not free.'))?.text).toBe('Villeins, sometimes called serfs, were free.');
   });
 
+  it('reads no run-on caption line as one clause: "In four chance … a one", "A loss in mass then you plot …"', () => {
+    const words = (text: string) => parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT');
+    expect(restoredIsOneClause(words('In four chance the child has cystic fibrosis a one.'))).toBe(false);
+    expect(restoredIsOneClause(words('A loss in mass then you plot percentage change against concentration.'))).toBe(false);
+    expect(restoredIsOneClause(words('A six volt battery gives each coulomb of charge six joules of energy.'))).toBe(true);
+  });
+
   it('offers no WordNet polymer beside DNA ("silicone")', () => {
     const lecture = analyseLecture(parseTranscript(readFileSync(join(__dirname, '../../../../tools/question-review/holdout30/inheritance-alleles-and-punnett-squares-autocaptions.vtt'), 'utf8')).segments);
     const { questions } = writeQuestionSet(lecture, { questionTypes: [...QUESTION_TYPES], interactionCount: 8, questionsPerChapter: 1 });

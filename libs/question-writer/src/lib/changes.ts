@@ -403,6 +403,8 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const verb = t.pos === 'VERB' && !objectNoun && !misreadNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
+    // "she raised an army", "the tax raises a lot of money": to raise is to gather there; "lowered an army" is no English.
+    if (verb && t.lemma === 'raise' && s.tokens.slice(i + 1, i + 5).some((x) => /^(?:army|armies|troops|forces|men|money|funds|cash|revenue|capital|concerns?|questions?|issues?|awareness|children|family|families|cattle|sheep|alarm)$/i.test(x.text))) continue;
     // "pushes your body clock later": a verb that moves something in time or direction; its opposite in the
     // lexicon ("pulls … later") is not the opposite claim ("… earlier" would be).
     if (verb && s.tokens.slice(i + 1, i + 6).some((x) => /^(?:later|earlier|forward|forwards|backward|backwards|ahead|sooner)$/i.test(x.text))) continue;

@@ -709,6 +709,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (/\b(?:is|are|was|were)\s+(?:so |really |very |pretty |quite |just )?(?:lovely|nice|great|awesome|cool|fun|brilliant|amazing|fantastic|beautiful|gorgeous|horrible|nasty|weird|boring|annoying)(?=\s*(?:[,.!]|but\b|and\b))/i.test(s.text)) return false;
   // "If you forgot the 10, you're in very good company, but you'd still lose the mark.": the class's own work, no fact.
   if (/^if you (?:forgot|forget|missed|miss|got (?:it|that|this) wrong|didn't get|did not get|haven't got)\b/i.test(s.text) && /\byou(?:'re|'d| are| would| will|'ll)\b/i.test(s.text)) return false;
+  // "You could put up a bat box …", "You might just spot a bat!": a suggestion to the class, no fact of the subject.
+  if (/^you (?:could|might|may|can try|could try)\b/i.test(s.text)) return false;
   // "If you've done Pythagoras' theorem, you already know how to …": what the class already knows, no fact of the subject.
   if (/^if you(?:'ve| have) (?:done|studied|seen|met|learned|learnt|covered|used|heard of|read)\b/i.test(s.text)) return false;
   // "Negative power, so the number gets smaller.": a step of a worked example, its case named without a verb.
@@ -934,6 +936,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (!s.tokens.some((t, i) => !inRelative(i) && s.text[t.from - 1] !== '-' && (t.pos === 'AUX' || misreadVerb(t, i) || (t.pos === 'VERB' && !/ing$/.test(t.lower) && s.tokens[i - 1]?.lower !== 'to' && !(t.lower === t.lemma && (i === firstWord || !['NOUN', 'PROPN', 'PRON', 'ADV', 'AUX', 'PART', 'CCONJ', 'ADJ'].includes(s.tokens[i - 1]?.pos ?? ''))) && !((/(?:ed|en)$/.test(t.lower) || PARTICIPLES.test(t.lower)) && s.tokens[i - 1]?.text === ',' && s.tokens[i + 1]?.pos === 'ADP'))))) return false;
   if (firstWord >= 0 && bareOrder(s.tokens, firstWord)) return false;
   // Worked arithmetic ("If thirty percent comes from fat, that's six hundred calories, divided by nine, …"): a sum, not a fact.
+  // ("Before the price rise, revenue was three pounds times five hundred, …": an amount times another.)
+  if (/\b(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|hundred|thousand)\s+(?:pounds?|pence|dollars?|euros?|metres?|meters?|grams?|kilograms?|units?|items?|cups?)\s+times\s+(?:\d|one|two|three|four|five|six|seven|eight|nine|ten|twenty|fifty|a hundred|hundred|a thousand|thousand)/i.test(s.text)) return false;
   if (/\b(?:divided by|multiplied by)\b/i.test(s.text) || /\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+times\s+(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/i.test(s.text)) return false;
   // (Big O notation, "O(n log n)", is the subject's own notation, not code read aloud.)
   if (/[(){}=<>[\]_"“”]/.test(s.text.replace(BIG_O, 'O'))) return false;
@@ -1054,6 +1058,13 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   if (NUMBER_WORD.test(last.text) && ['NOUN', 'PROPN'].includes(beforeLast.pos)) return false;
   // "… has cystic fibrosis a one": a number cut from the phrase it opens ("a one in two chance").
   if (/^(?:a|the|one)$/i.test(beforeLast.text) && /^one$/i.test(last.text)) return false;
+  // "Tiredness is a big one alcohol and drugs …": "one" and then a noun, the end of one list and the start of another.
+  if (words.some((t, i) => i > 0 && t.lower === 'one' && ['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '') && ['ADJ', 'DET'].includes(words[i - 1].pos))) return false;
+  // "The discs does work on the wheels …": a plural noun before a singular verb, the ends of two clauses run together.
+  // ("A lot of the scenery in … the scottish highlands was carved by ice": the verb goes with "a lot", said first.)
+  if (words.some((t, i) => i <= 2 && t.pos === 'NOUN' && t.lower !== t.lemma && /s$/.test(t.lower) && /^(?:does|is|has|was)$/i.test(words[i + 1]?.text ?? '') && !/^(?:this|that|which|who)$/i.test(words[i - 1]?.text ?? ''))) return false;
+  // "… eight hundred thousand joules four times as much": an amount with its unit, then another number.
+  if (words.some((t, i) => i >= 2 && t.pos === 'NOUN' && words[i - 1].pos === 'NUM' && words[i + 1]?.pos === 'NUM')) return false;
   // "In four chance the child has …": a count before a singular noun, pieces of two phrases run together ("a six
   // volt battery": the noun names the next one).
   if (words.some((t, i) => /^(?:two|three|four|five|six|seven|eight|nine|ten)$/i.test(t.text) && words[i + 1]?.pos === 'NOUN' && words[i + 1].lower === words[i + 1].lemma && !/s$/.test(words[i + 1].lower) && !['of', 'in', 'out'].includes(words[i + 2]?.lower ?? '') && words[i + 2]?.pos !== 'NOUN')) return false;
@@ -1109,7 +1120,7 @@ const ABOUT_THE_LESSON = /^(?:find|work out|calculate|solve|estimate|determine) 
  * The speaker asking the audience to do something right now ("Now, put your hand on your chest.", "Have a
  * look at this diagram.", "Notice the thick wall.", "Grab a pencil."): a demonstration, not a rule about the subject.
  */
-export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make) (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|(?:type|put|enter|key|punch) (?:in )?(?:[\w.]+ ){1,4}into (?:your|the|a) calculator\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
+export const DEMO_ORDER = /^(?:(?:now|okay|ok|right|so|first|go on|and|everybody|everyone|all of you|children|kids|class)\s*,?\s+)*(?:(?:put|place|rest|press|hold|lay|raise|wave|clench|make|stick)(?: up| out)? (?:your|a|one|both|two) (?:hand|hands|finger|fingers|palm|palms|thumb|fist|arm|arms)\b|take (?:a|one|another) (?:(?:big|deep|slow|long|quick|huge),? )*breath\b|(?:have|take) a (?:quick )?(?:look|feel|listen|peek)\b|look at (?:this|these|that|the (?:diagram|picture|screen|board|slide|image|map))\b|notice\b|grab (?:a|an|some|your)\b|try this\b|close your eyes\b|(?:type|put|enter|key|punch) (?:in )?(?:[\w.]+ ){1,4}into (?:your|the|a) calculator\b|feel (?:your|for your) (?:pulse|heart|heartbeat|chest|neck|wrist)\b|stand up\b|sit down\b)/i;
 
 /**
  * "whether that's true", "You need that for text, …": "that" stands for what was said before.
@@ -1147,6 +1158,8 @@ function isRule(s: ParsedSentence): boolean {
   // "You should make a plan.", "Make a plan.": an order too short to say anything of the subject.
   const action = words.filter((t, k) => !(k < 3 && /^(?:you|should|must|need|to|always|never|have)$/i.test(t.text)));
   if (action.length < 4) return false;
+  // ("Step one, find the gradient.": the step's number says nothing either.)
+  if (/^(?:step (?:one|two|three|four|five|six|\d)|first|second|third|then|next|finally)\s*[,:]\s*(?:\S+\s+){0,2}\S+[.!]?$/i.test(s.text.trim())) return false;
   // "And if in doubt, ask.": whatever leads into it, the order itself is one word.
   const lastComma = s.tokens.map((t) => t.text).lastIndexOf(',');
   if (lastComma >= 0 && s.tokens.slice(lastComma + 1).filter((t) => t.pos !== 'PUNCT').length < 2) return false;

@@ -2516,3 +2516,28 @@ describe('question writer: what a strict teacher kept back on a thirtieth unseen
     expect(JSON.stringify(questions)).not.toMatch(/silicone|polyurethane|lignin/);
   });
 });
+
+describe('question writer: what a strict teacher kept back on a thirty-first unseen set (holdout31)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const words = (text: string) => parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT');
+
+  it('reads no run-on caption line as one clause ("a big one alcohol …", "The discs does work …", "joules four times")', () => {
+    expect(restoredIsOneClause(words('Tiredness is a big one alcohol and drugs including some medicines that make you drowsy.'))).toBe(false);
+    expect(restoredIsOneClause(words('The discs does work on the wheels that work takes away the kinetic energy of the car.'))).toBe(false);
+    expect(restoredIsOneClause(words('The kinetic energy goes up to eight hundred thousand joules four times as much.'))).toBe(false);
+    expect(restoredIsOneClause(words('A lot of the scenery in the lake district and the scottish highlands was carved by ice.'))).toBe(true);
+  });
+
+  it('turns no "raised an army" or "raises money" into "lowered"; "raise interest rates" still has its opposite', () => {
+    expect(changeToAntonym(one('Margaret of Anjou would not accept it, so she raised an army in the north.'))?.text ?? '').not.toMatch(/lowered/);
+    expect(changeToAntonym(one('A tax on cigarettes raises a lot of money but changes behaviour only modestly.'))?.text ?? '').not.toMatch(/lowers/);
+    expect(changeToAntonym(one('The Bank of England raised interest rates fourteen times in a row.'))?.text).toMatch(/lowered interest rates/);
+  });
+
+  it('states no demonstration, suggestion, bare numbered step or worked revenue as a fact or rule', () => {
+    expect(one('Hold up your hand and spread out your fingers.')).toMatchObject({ fact: false, rule: false });
+    expect(one("You could put up a bat box on a tree or a wall, with a grown-up's help.").fact).toBe(false);
+    expect(one('Step one, find the gradient.').rule).toBe(false);
+    expect(one('Before the price rise, revenue was three pounds times five hundred, which is one thousand five hundred pounds a day.').fact).toBe(false);
+  });
+});

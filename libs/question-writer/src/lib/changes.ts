@@ -403,6 +403,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     const verb = t.pos === 'VERB' && !objectNoun && !misreadNoun && !PHRASAL.has(t.lemma) && !particle && !/ing$/.test(t.lower) && !['AUX', 'DET', 'ADP', 'PART'].includes(prev.pos);
     if (!predicative && !verb) continue;
     if (t.negated) continue;
+    // "Some sharks lose and replace thousands of teeth": to lose is to shed there, not to be beaten; "win" only of a
+    // game, a battle, a case or a vote.
+    if (verb && t.lemma === 'lose' && !s.tokens.slice(i + 1, i + 5).some((x) => /^(?:games?|matche?s?|battles?|wars?|elections?|votes?|seats?|cases?|appeals?|races?|contests?|fights?|arguments?|majority|title|cup|league)$/i.test(x.text))) continue;
     // "she raised an army", "the tax raises a lot of money": to raise is to gather there; "lowered an army" is no English.
     if (verb && t.lemma === 'raise' && s.tokens.slice(i + 1, i + 5).some((x) => /^(?:army|armies|troops|forces|men|money|funds|cash|revenue|capital|concerns?|questions?|issues?|awareness|children|family|families|cattle|sheep|alarm)$/i.test(x.text))) continue;
     // "pushes your body clock later": a verb that moves something in time or direction; its opposite in the

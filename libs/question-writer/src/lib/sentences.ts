@@ -632,6 +632,13 @@ function isFactProper(s: ParsedSentence): boolean {
   if (words.length < (genericPeople ? 5 : 6) || words.length > 34) return false;
   // "Everybody make your hands into frog legs.": the class asked to do something now.
   if (DEMO_ORDER.test(s.text)) return false;
+  // "Loss of consciousness caused by a head injury or by asphyxia.": a list item whose only verb is a participle
+  // before "by" (a reduced passive), with no verb of its own.
+  // ("The British responded by arresting …": "by" and a gerund after a finite verb.)
+  {
+    const passive = (t: Token, i: number) => t.pos === 'VERB' && /(?:ed|en)$/.test(t.lower) && words[i + 1]?.lower === 'by' && !/ing$/.test(words[i + 2]?.lower ?? '');
+    if (!words.some((t) => t.pos === 'AUX') && words.some(passive) && words.every((t, i) => t.pos !== 'VERB' || passive(t, i) || /ing$/.test(t.lower))) return false;
+  }
   // "Hunger strikes, the Cat and Mouse Act of 1911, and Emily Davison at the Derby.", "First heckling
   // politicians, then chaining themselves to railings, …": a list of things or doings with no verb of its own.
   const realVerb = words.some((t) => t.pos === 'AUX' || (t.pos === 'VERB' && /^[a-z]/.test(t.text) && !/ing$/.test(t.lower)));
@@ -1281,7 +1288,7 @@ export function markConcessions(sentences: Sentence[]): void {
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more|it|it out|that)[.!:]?$|here(?:'s| is) (?:a|one|another) (?:(?:typical|quick|simple|classic|common|standard|harder|tricky|real-world|practice|little)\s+)*(?:problem|scenario|question for you|(?:exam-style|exam|practice|word|worked) (?:question|problem))[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more|it|it out|that)[.!:]?$|here(?:'s| is) one[.!:]?$|here(?:'s| is) (?:a|one|another) (?:(?:typical|quick|simple|classic|common|standard|harder|tricky|real-world|practice|little)\s+)*(?:problem|scenario|question for you|(?:exam-style|exam|practice|word|worked) (?:question|problem))[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
 
 /** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
 const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;

@@ -2541,3 +2541,21 @@ describe('question writer: what a strict teacher kept back on a thirty-first uns
     expect(one('Before the price rise, revenue was three pounds times five hundred, which is one thousand five hundred pounds a day.').fact).toBe(false);
   });
 });
+
+describe('question writer: what a strict teacher kept back on a thirty-second unseen set (holdout32)', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const facts = (texts: string[]) => readLecture(timed(texts)).map((s) => s.fact);
+
+  it("sets aside the data after 'Here's one.' and states no list item whose only verb is a participle before 'by'", () => {
+    expect(facts(["Here's one.", 'The ratio of boys to girls in a club is 4 to 7.'])[1]).toBe(false);
+    expect(one('Loss of consciousness caused by a head injury or by asphyxia.').fact).toBe(false);
+    // "by" and a gerund after a finite verb is a statement.
+    expect(one('The British responded by arresting thousands of Congress leaders, including Gandhi and Nehru.').fact).toBe(true);
+  });
+
+  it('makes "lose" "win" only of a game, a battle, a case or a vote: sharks do not "win" teeth', () => {
+    expect(changeToAntonym(one('Some sharks lose and replace thousands of teeth in their life.'))?.text ?? '').not.toMatch(/\bwin\b/);
+    expect(changeToAntonym(one('A slip is when you lose grip between your shoe and the floor.'))?.text ?? '').not.toMatch(/\bwin\b/);
+    expect(changeToAntonym(one('The Royalists lose the battle and the king flees north.'))?.text).toMatch(/\bwin the battle\b/);
+  });
+});

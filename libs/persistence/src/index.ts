@@ -1,2 +1,3 @@
 export * from './lib/data-source';
 export * from './lib/database-admin';
+export * from './lib/returning-rows';

@@ -1,4 +1,5 @@
 import { parseSentences, type Token } from './nlp';
+import { MONTHS } from './facts';
 import { NameKinds, namesAlike } from './names';
 import { BIG_O, type Sentence } from './sentences';
 import { LABEL_WORD, Term, VAGUE_NOUNS, isSalient, opensWithPeopleAdjective } from './terms';
@@ -91,7 +92,7 @@ function boundBefore(before: string): 'lower' | 'upper' | null {
 }
 
 /** Month names: "May 1940" is a date, not a model's name with its number. */
-const MONTH = /^(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)$/;
+const MONTH = new RegExp(`^(?:${[...MONTHS, 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec'].map((m) => m[0].toUpperCase() + m.slice(1)).join('|')})$`);
 
 /**
  * "A queue has two pointers, a front pointer and a rear pointer.", "seven colours: red, orange, …, indigo and violet": a

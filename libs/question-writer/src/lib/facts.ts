@@ -448,7 +448,7 @@ function datesInside(sentences: readonly Sentence[]): Sequence | null {
   return { kind: 'chronology', items: sorted.map((d) => d.event), sentences: sorted.map((d) => d.sentence) };
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+export const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
 const ORDINAL_DAYS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth', 'eleventh', 'twelfth', 'thirteenth', 'fourteenth', 'fifteenth', 'sixteenth', 'seventeenth', 'eighteenth', 'nineteenth', 'twentieth'];
 /** "in 1204", "in May 1216", "on the twenty-fourth of August 1215": a date said inside a sentence, with the commas around it. */
 const DATE_INSIDE = new RegExp(`(,\\s*)?\\b(?:(?:on\\s+)?the\\s+([a-z]+(?:-[a-z]+)?|\\d{1,2}(?:st|nd|rd|th)?)\\s+of\\s+(${MONTHS.join('|')})\\s+|in\\s+(?:(${MONTHS.join('|')})\\s+)?)(1\\d{3}|20\\d{2})\\b(\\s*,)?`, 'i');

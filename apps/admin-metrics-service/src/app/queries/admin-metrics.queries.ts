@@ -22,6 +22,7 @@ import {
   type SecuritySeverity,
 } from '@veolearn/contracts';
 import { PLANS, type Plan, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '@veolearn/domain';
+import { returningRows } from '@veolearn/persistence';
 import { addInto } from '../apply/increments';
 import { ANALYTICS_EXPLANATIONS, COSTS_EXPLANATIONS, SUBSCRIPTION_EXPLANATIONS } from './explanations';
 import {
@@ -492,12 +493,12 @@ export class AdminMetricsQueries {
     if (typeof m.id !== 'string' || !UUID.test(m.id)) return null;
     if (typeof m.resolved !== 'boolean') throw new InputError('resolved must be true or false');
     const actor = m.actorUserId === undefined || m.actorUserId === null ? null : positiveInt(m.actorUserId, 'actorUserId');
-    const rows: [Row[], number] | Row[] = await this.dataSource.query(
+    const rows: unknown = await this.dataSource.query(
       `UPDATE metrics.security_events SET resolved = $2, resolved_by = CASE WHEN $2 THEN $3::int END, resolved_at = CASE WHEN $2 THEN now() END
         WHERE id = $1 RETURNING id, event_type, severity, user_email, ip_address, details, occurred_at, resolved`,
       [m.id, m.resolved, actor],
     );
-    const list = (Array.isArray(rows[0]) ? rows[0] : rows) as Row[];
+    const list = returningRows<Row>(rows);
     return list[0] ? toSecurityEvent(list[0]) : null;
   }
 

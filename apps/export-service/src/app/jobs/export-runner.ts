@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '@veolearn/config';
 import { type ExportLesson, isRpcErrorBody } from '@veolearn/contracts';
 import { EXPORT_STAGES, type ExportProgress } from '@veolearn/queues';
+import { returningRows } from '@veolearn/persistence';
 import { VIDEO_STORAGE, type VideoStorage } from '@veolearn/storage';
 import { ScormPackageEntity } from '../entities';
 import { LibraryClient } from '../library-client';
@@ -72,7 +73,7 @@ export class ExportRunner {
         [jobId, EXPORT_STAGES.done.stage, storageKey, built.sizeBytes, hash, scormFilename(lesson.video.title).slice(0, 200)],
       );
       // One export.made per package: a build that ran again over a completed row writes no second event.
-      const changed = Array.isArray(done) && Array.isArray(done[0]) ? (done[0] as unknown[]).length : (done as unknown[]).length;
+      const changed = returningRows(done).length;
       if (changed === 0) return;
       await emit(manager, 'export.made', { exportId: jobId, videoId: Number(row.videoId), ownerId: Number(row.ownerId), format: row.scormVersion });
     });

@@ -9,6 +9,7 @@ import type { GenerationJobNote } from '@veolearn/contracts';
 import { analyseLecture } from '@veolearn/question-writer';
 import { emit } from '../events';
 import { GENERATION_STAGES, type GenerationProgress } from '@veolearn/queues';
+import { returningRows } from '@veolearn/persistence';
 import { segmentsToVtt } from '@veolearn/storage';
 import { CostRecorder } from '../costs/cost-recorder';
 import { GenerationJobEntity } from '../entities';
@@ -44,12 +45,6 @@ function startedJob(raw: StartedJobRow): StartedJob {
     settings: raw.settings,
     transcript: raw.transcript,
   };
-}
-
-/** The rows an UPDATE … RETURNING gave back (TypeORM answers `[rows, count]` for an UPDATE on Postgres). */
-function affectedRows<T>(result: unknown): T[] {
-  const rows = Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result;
-  return Array.isArray(rows) ? (rows as T[]) : [];
 }
 
 /** A failure that retrying the job cannot fix. */
@@ -100,7 +95,7 @@ export class GenerationRunner {
   async run(jobId: string, report: (progress: GenerationProgress) => Promise<void>): Promise<RunOutcome> {
     // The start, the try's count and the first stage in one statement, which also reads what the run needs.
     const reading = GENERATION_STAGES.reading;
-    const started = affectedRows<StartedJobRow>(
+    const started = returningRows<StartedJobRow>(
       await this.dataSource.query(
         `UPDATE generation.jobs SET state = 'active', attempts = attempts + 1, percent = $2, stage = $3, started_at = COALESCE(started_at, now()), updated_at = now()
          WHERE id = $1 AND state NOT IN ('completed', 'failed')
@@ -207,7 +202,7 @@ export class GenerationRunner {
     const count = saved.interactions.length;
     // The save made the video ready with its questions: the video already follows the job.
     await this.dataSource.transaction(async (manager) => {
-      const done = affectedRows<{ started_at: Date | null }>(
+      const done = returningRows<{ started_at: Date | null }>(
         await manager.query(
           `UPDATE generation.jobs SET state = 'completed', percent = 100, stage = $2, error = NULL, question_count = $3, notes = $4::jsonb,
                   finished_at = now(), video_synced_at = now(), updated_at = now() WHERE id = $1 AND state <> 'completed' RETURNING started_at`,

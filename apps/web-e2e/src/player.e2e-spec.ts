@@ -287,10 +287,10 @@ describe('interactive video player in the browser', () => {
     expect((await video(page))?.currentTime).toBeLessThan(0.5);
   });
 
-  it('a lesson with a poster and a known length shows the poster first and fetches the file only on Play (issue 15)', async () => {
-    const { page } = suite;
+  /** A shared lesson uploaded with its poster frame and its length, with one question. */
+  async function posterLesson(title: string): Promise<number> {
     const form = new FormData();
-    form.append('title', 'Poster lesson');
+    form.append('title', title);
     form.append('poster', new Blob([readFileSync(join(__dirname, '..', 'fixtures', 'lesson-poster.jpg'))], { type: 'image/jpeg' }), 'poster.jpg');
     form.append('file', new Blob([LESSON_WEBM], { type: 'video/webm' }), 'lesson.webm');
     const res = await fetch(url('/api/videos/upload'), { method: 'POST', headers: { Authorization: `Bearer ${token}` }, body: form });
@@ -300,6 +300,12 @@ describe('interactive video player in the browser', () => {
     expect((await api('PUT', `/api/videos/${id}/settings`, { duration: 20 })).status).toBe(200);
     expect((await api('POST', `/api/videos/${id}/interactions`, QUESTIONS[0])).status).toBe(201);
     expect((await api('PUT', `/api/videos/${id}/sharing`, { published: true })).status).toBe(200);
+    return id;
+  }
+
+  it('a lesson with a poster and a known length shows the poster first and fetches the file only on Play (issue 15)', async () => {
+    const { page } = suite;
+    const id = await posterLesson('Poster lesson');
 
     const fileRequests: string[] = [];
     const onRequest = (r: { url(): string }) => new URL(r.url()).pathname === `/api/media/${id}` && fileRequests.push(r.url());
@@ -321,6 +327,47 @@ describe('interactive video player in the browser', () => {
       expect(fileRequests.length).toBeGreaterThan(0);
     } finally {
       page.off('request', onRequest);
+    }
+  });
+
+  it("a shared lesson's page carries its title and poster in the HTML, drawn before any script, and the player takes its place without a move (issue 15)", async () => {
+    const id = await posterLesson('Still of a lesson <&>');
+    const html = await (await fetch(url(`/play/${id}`))).text();
+    expect(html).toContain('<title>Still of a lesson &#60;&#38;&#62; – VeoLearn</title>');
+    expect(html).toContain(`<link rel="preload" as="image" href="/api/media/${id}/poster" fetchpriority="high">`);
+    // A private lesson's page is the plain app: nothing of it in the HTML.
+    expect((await api('PUT', `/api/videos/${id}/sharing`, { published: false })).status).toBe(200);
+    const privateHtml = await (await fetch(url(`/play/${id}`))).text();
+    expect(privateHtml).not.toContain('lesson-preview');
+    expect(privateHtml).not.toContain('Still of a lesson');
+    expect((await api('PUT', `/api/videos/${id}/sharing`, { published: true })).status).toBe(200);
+
+    for (const viewport of [{ width: 1280, height: 800 }, { width: 390, height: 844 }]) {
+      // A signed-out learner, as a shared link opens it.
+      const context = await suite.browser.newContext({ viewport });
+      try {
+        const page = await context.newPage();
+        // With no script at all, the page shows the lesson's title and its poster frame.
+        await page.route('**/assets/*.js', (route) => route.abort());
+        await page.goto(url(`/play/${id}`));
+        await page.waitForFunction(() => (document.querySelector('#lesson-preview img') as HTMLImageElement | null)?.naturalWidth === 320);
+        expect(await page.locator('#lesson-preview').getByText('Still of a lesson <&>').isVisible()).toBe(true);
+        const still = await page.locator('#lesson-preview img').boundingBox();
+        await screenshot(page, `play-still-${viewport.width}`);
+        await page.unroute('**/assets/*.js');
+
+        // With its scripts, the player replaces the still, its video exactly where the poster was.
+        await openPlayer(page, `/play/${id}`);
+        expect(await page.locator('#lesson-preview').count()).toBe(0);
+        expect(await page.locator('#root').getAttribute('hidden')).toBeNull();
+        const box = await page.getByTestId('player').locator('video').boundingBox();
+        expect(still).not.toBeNull();
+        expect(box).not.toBeNull();
+        for (const key of ['x', 'y', 'width', 'height'] as const) expect(Math.abs((box?.[key] ?? 0) - (still?.[key] ?? -99))).toBeLessThanOrEqual(1);
+        expect(await page.getByRole('heading', { name: 'Still of a lesson <&>' }).isVisible()).toBe(true);
+      } finally {
+        await context.close();
+      }
     }
   });
 

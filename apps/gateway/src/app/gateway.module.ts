@@ -26,6 +26,7 @@ import { AttemptsController } from './library/attempts.controller';
 import { FoldersController } from './library/folders.controller';
 import { InteractionsController } from './library/interactions.controller';
 import { PlaybackCache } from './library/playback-cache';
+import { PublicPlayback } from './library/lesson-preview';
 import { ScriptedRedisThrottlerStorage } from './http/redis-throttler-storage';
 import { SessionCache } from './auth/session-cache';
 import { PlaybackController } from './library/playback.controller';
@@ -91,6 +92,7 @@ function isCredentialRoute(context: ExecutionContext): boolean {
   controllers: [AuthController, GoogleController, HealthController, MetricsController, AdminController, AdminExportController, AdminSubscriptionsController, QueueDashboardController, VideosController, FoldersController, PlaybackController, AnalyticsController, AccountUsageController, InteractionsController, AttemptsController, ResultsController, GenerationController, YouTubeController, ExportController, ScormTestController],
   providers: [
     PlaybackCache,
+    PublicPlayback,
     SessionCache,
     GoogleOAuthService,
     SpaFallback,

@@ -9,6 +9,7 @@ import { isNotFound, type PlaybackView } from '../features/player/api/player-api
 import { Player } from '../features/player/components/player';
 import { PlayerLoading, VideoNotFound } from '../features/player/components/player-states';
 import { usePlaybackQuery } from '../features/player/hooks/use-playback';
+import { useLessonPreview } from '../lib/lesson-preview';
 import { routes } from '../app/routes';
 import { parseVideoId } from '../lib/route-ids';
 
@@ -101,6 +102,8 @@ export default function PlayerPage({ variant }: { variant: PlayerVariant }) {
   const { id: raw } = useParams<{ id: string }>();
   const id = parseVideoId(raw);
   const playback = usePlaybackQuery(id ?? 0);
+  // The gateway's still of the lesson stays up while the player loads (PlayerCore removes it when drawn).
+  useLessonPreview(id === null || playback.isError);
 
   if (id === null || (playback.isError && isNotFound(playback.error))) return <VideoNotFound requestedId={raw ?? ''} />;
   if (playback.isPending) return <PlayerLoading />;

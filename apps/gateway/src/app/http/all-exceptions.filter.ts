@@ -54,7 +54,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
       rememberFailure(request, exception);
     }
     if (status === HttpStatus.NOT_FOUND && this.spa.handles(request)) {
-      this.spa.send(reply, request);
+      void this.spa.send(reply, request);
       return;
     }
     if (status === HttpStatus.NOT_FOUND && message.startsWith('Cannot ')) {

@@ -6,7 +6,7 @@ import { OptionalPrincipal, OptionalSession } from '../auth/auth.decorators';
 import { MediaAccess, SignMediaLinks } from '../media/media-access';
 import { VideoClient } from '../services/video-client';
 import { IdParam } from './library-http';
-import { PlaybackCache } from './playback-cache';
+import { PublicPlayback } from './lesson-preview';
 
 const ID_PARAM = { name: 'id', type: Number, description: 'A positive whole number (400 otherwise)' };
 
@@ -17,7 +17,7 @@ export class PlaybackController {
   constructor(
     private readonly videos: VideoClient,
     private readonly access: MediaAccess,
-    private readonly cache: PlaybackCache<string>,
+    private readonly publicPlayback: PublicPlayback,
   ) {}
 
   @OptionalSession()
@@ -34,11 +34,10 @@ export class PlaybackController {
     @IdParam('Video') id: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<PlaybackView | string> {
-    const load = () => this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
-    if (principal) return load();
+    if (principal) return this.videos.playback({ videoId: id, viewer: this.access.viewer(principal, id) });
     // Signed-out learners all see the same view of a shared lesson: a class opening it is one read,
     // kept as the JSON text sent (not serialised again for every learner).
-    const json = await this.cache.get(id, async () => JSON.stringify(await load()));
+    const json = await this.publicPlayback.json(id);
     void reply.header('content-type', 'application/json; charset=utf-8');
     return json;
   }

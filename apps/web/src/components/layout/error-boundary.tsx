@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
+import { dismissLessonPreview } from '../../lib/lesson-preview';
 import { Button } from '../ui/button';
 
 interface ErrorBoundaryProps {
@@ -20,6 +21,8 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Unhandled error in the web app', error, info.componentStack);
+    // A shared lesson's still (from the page's HTML) must not hide the message.
+    dismissLessonPreview();
   }
 
   private readonly reset = () => this.setState({ error: null });

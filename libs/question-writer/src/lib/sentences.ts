@@ -232,7 +232,7 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       // "… with the same resources and you might think …": the same with a pronoun as the second subject.
       // ("… the world's biggest coffee producer and | it destroyed …": "it" with a verb of its own, not "it's".)
       const pronounClause = (/^(?:you|we|they|i|he|she)$/.test(tokens[i + 1]?.lower ?? '') && ['AUX', 'VERB'].includes(tokens[i + 2]?.pos ?? '')) || (tokens[i + 1]?.lower === 'it' && tokens[i + 2]?.pos === 'VERB');
-      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause);
+      const joined = /^(?:and|but|so)$/.test(t.lower) && length >= 8 && hasVerb && (nounPhraseThenVerb(tokens, i + 1) || (tokens[i + 1]?.pos === 'DET' && nounPhraseThenVerb(tokens, i + 2)) || pronounClause) && !coordinatedNouns(tokens, i);
       // ("… rent is an expense | expenses increase with a debit": the noun said again, as the subject of a new clause.)
       const stutter = (prev.lower === t.lower && t.pos !== 'PUNCT') || (prev.pos === 'NOUN' && t.pos === 'NOUN' && prev.lemma === t.lemma && prev.lower !== t.lower);
       // ("… ago during the last ice age": after a preposition or a verb "the last …" is its object.)
@@ -247,7 +247,7 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
         flush(clause || np ? openerStart(tokens, first, i) : i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
         bestWeak = i;
-      } else if (length >= 8 && /^(?:and|but|so|because)$/.test(t.lower) && !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(prev.pos) && ['DET', 'NOUN', 'PROPN', 'PRON', 'ADJ', 'NUM'].includes(next?.pos ?? '') && (bestWeak <= first || tokens[bestWeak].lower !== 'and' || tokens[bestWeak + 1]?.pos !== 'PRON')) {
+      } else if (length >= 8 && /^(?:and|but|so|because)$/.test(t.lower) && !coordinatedNouns(tokens, i) && !['DET', 'ADP', 'CCONJ', 'SCONJ', 'PART', 'AUX'].includes(prev.pos) && ['DET', 'NOUN', 'PROPN', 'PRON', 'ADJ', 'NUM'].includes(next?.pos ?? '') && (bestWeak <= first || tokens[bestWeak].lower !== 'and' || tokens[bestWeak + 1]?.pos !== 'PRON')) {
         // A run-on too long to keep (35 words) is cut where a conjunction joins a new clause, not mid-phrase
         // ("dna ligase seals the | backbone between the fragments").
         bestWeak = i;
@@ -366,6 +366,26 @@ function captionNames(tokens: readonly Token[]): Set<string> {
 }
 
 /** "the first step is …": a noun phrase of up to four words followed by a verb starts at token i. */
+/**
+ * "… of the nitrogen and hydrogen turns into ammonia", "the unreacted nitrogen and hydrogen are recycled": two
+ * things of one kind joined by "and" after a determiner are one subject; "and" opens no new clause there.
+ */
+const THING_KINDS = new Set(['noun.substance', 'noun.food', 'noun.body', 'noun.plant', 'noun.animal', 'noun.artifact', 'noun.object']);
+
+function coordinatedNouns(tokens: readonly Token[], at: number): boolean {
+  if (tokens[at].lower !== 'and') return false;
+  const before = tokens[at - 1];
+  const after = tokens[at + 1];
+  if (before?.pos !== 'NOUN' || after?.pos !== 'NOUN' || before.lower === after.lower) return false;
+  let k = at - 2;
+  while (k >= 0 && k >= at - 4 && (tokens[k].pos === 'ADJ' || tokens[k].pos === 'NOUN')) k--;
+  if (tokens[k]?.pos !== 'DET') return false;
+  // Things of one concrete kind (two substances, two foods, two body parts), never "a row and people".
+  const kind = (word: string) => nounClasses(baseForm(word, 'noun') ?? word)[0] ?? null;
+  const a = kind(before.lower);
+  return a !== null && THING_KINDS.has(a) && a === kind(after.lower);
+}
+
 function nounPhraseThenVerb(tokens: readonly Token[], i: number): boolean {
   let j = i;
   while (j < tokens.length && j < i + 4 && (tokens[j].pos === 'ADJ' || tokens[j].pos === 'NOUN' || tokens[j].pos === 'PROPN' || tokens[j].pos === 'NUM')) j++;
@@ -643,6 +663,8 @@ function isFactProper(s: ParsedSentence): boolean {
   if (CALCULATION_STEP.test(s.text)) return false;
   // "Thirty seconds checking ID is absolutely fine.": the speaker's reassurance, not a fact.
   if (JUDGED_FINE.test(s.text)) return false;
+  // "Python then complains that bark takes 0 positional arguments …": what happens next, after a step said before.
+  if (/^(?:the\s+)?[A-Za-z]+\s+then\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[a-z]+s\b/.test(s.text)) return false;
   // "Loss of consciousness caused by a head injury or by asphyxia.": a list item whose only verb is a participle
   // before "by" (a reduced passive), with no verb of its own.
   // ("The British responded by arresting …": "by" and a gerund after a finite verb.)
@@ -1171,6 +1193,8 @@ function isRule(s: ParsedSentence): boolean {
   // "Move the point 3 places to the left and you get 0.00608.", "Take 3.7 times 10 to the 5.": a step of a worked
   // sum, with its numbers, is no rule to follow ("Give 30 chest compressions.", "check sections 2, 4 and 8" are).
   if (/\d\.\d|\btimes 10\b|\b(?:you get|that's|that is|gives)\b[^.]*\d/i.test(s.text)) return false;
+  // "Evaluate twenty-seven to the power of minus two thirds.": the task of a worked example, with its numbers.
+  if (/^(?:(?:so|now|next|first|then|okay|right),?\s+)?(?:evaluate|simplify|calculate|work out|solve|expand|factori[sz]e|convert|estimate|find)\b/i.test(s.text) && /\b(?:\d|zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred)/i.test(s.text.replace(/^\S+\s+/, ''))) return false;
   // "Better still, use the kit.": better than the rule before; restated ("You should better still, …") it breaks.
   if (/^(?:better still|even better|or better|failing that|if not|otherwise|alternatively)\b/i.test(s.text)) return false;
   // "Ask for their view and genuinely consider it.": whose view? The person is in the sentences before.

@@ -2590,3 +2590,33 @@ describe('holdout33: ages, judgements, announcements and calculation steps', () 
     expect(clause('debit rent expense 800 cash goes down')).toBe(false);
   });
 });
+
+describe('holdout34: coordinated nouns in captions, concessions, "both", worked tasks, what happens next', () => {
+  const one = (text: string) => readLecture(timed([text]))[0];
+  const rng: Rng = () => 0.3;
+
+  it('keeps "the nitrogen and hydrogen turns into ammonia" in one restored sentence (was cut into "… of the nitrogen." and "Hydrogen turns into ammonia each time.")', () => {
+    const words = 'the iron catalyst speeds up the reaction but it does not change the yield it just gets you there faster examiners love asking that one even with all that only about 15 percent of the nitrogen and hydrogen turns into ammonia each time the gases pass through the reactor'.split(' ');
+    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const sentences = readLecture(captions);
+    expect(sentences.some((s) => /^hydrogen turns/i.test(s.text))).toBe(false);
+    expect(sentences.some((s) => /the nitrogen and hydrogen turns into ammonia/.test(s.text))).toBe(true);
+  });
+
+  it('changes nothing inside "even if": the concession holds either way', () => {
+    const changed = changeToAntonym(one("Once the symptoms are established, they don't go away, even if you stop using the tools."))?.text ?? '';
+    expect(changed).not.toMatch(/even if you start/);
+  });
+
+  it('never changes "two" where "both" says there are two', () => {
+    expect(changeNumber(one('The regulations set two levels, both based on your average daily exposure over an eight-hour day.'), rng)).toBeNull();
+  });
+
+  it("a worked example's task is no rule, and what a program does next is no fact", () => {
+    expect(one('Evaluate twenty-seven to the power of minus two thirds.').rule).toBe(false);
+    expect(one('Simplify 40 centimetres to 2 metres.').rule).toBe(false);
+    expect(one('Python then complains that bark takes 0 positional arguments but 1 was given.').fact).toBe(false);
+    expect(one('Python complains when a method is defined without the self parameter.').fact).toBe(true);
+  });
+});
+

@@ -277,8 +277,11 @@ function exceptionMap(pos: WordNetPos): Map<string, string> {
 /** Whether a verb has irregular forms ("give": gave, given), so its past cannot be made by rule. */
 export function irregularVerb(base: string): boolean {
   irregularBases ??= new Set(exceptionMap('verb').values());
-  return irregularBases.has(base);
+  return irregularBases.has(base) || SAME_PAST.has(base);
 }
+
+/** Verbs whose past is the base itself ("spread", "cut"): WordNet's exception list leaves them out, the rule would write "spreaded". */
+const SAME_PAST = new Set(['spread', 'cut', 'put', 'set', 'hit', 'let', 'shut', 'cost', 'hurt', 'quit', 'split', 'burst', 'cast', 'broadcast', 'forecast', 'bet', 'bid', 'rid', 'shed', 'thrust', 'upset', 'read', 'beat', 'fit', 'slit', 'spit', 'knit', 'sublet', 'offset', 'reset', 'input', 'output']);
 let irregularBases: Set<string> | undefined;
 
 /** Irregular base of the lemma, or of its last word for collocations (light_years → light_year). */

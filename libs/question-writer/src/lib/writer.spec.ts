@@ -2620,3 +2620,11 @@ describe('holdout34: coordinated nouns in captions, concessions, "both", worked 
   });
 });
 
+describe('verbs whose past is the base', () => {
+  it('never writes "spreaded": an antonym with an unchanged past is not made by rule', () => {
+    // ("spread" is said elsewhere in the lecture, so it is an antonym the writer may use.)
+    const changed = changeToAntonym(readLecture(timed(['William gathered a huge fleet of around four hundred and sixty ships.']))[0], new Set(['spread']))?.text ?? '';
+    expect(changed).not.toMatch(/spreaded|\b\w+eded\b/);
+  });
+});
+

@@ -1119,8 +1119,9 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   if (OPENING_PREPOSITIONS.test(words[0].lower)) {
     let k = 1;
     while (k < v && ['DET', 'ADJ', 'NUM'].includes(words[k].pos)) k++;
-    while (k < v && words[k].pos === 'NOUN') k++;
-    if (k > 1 && k < v && words[k - 1].pos === 'NOUN' && ['DET', 'PRON'].includes(words[k].pos)) from = k;
+    // ("In type 2 the pancreas usually still makes insulin …": a label word and its number.)
+    while (k < v && (words[k].pos === 'NOUN' || (words[k].pos === 'NUM' && LABEL_WORD.test(words[k - 1].text)))) k++;
+    if (k > 1 && k < v && ['NOUN', 'NUM'].includes(words[k - 1].pos) && ['DET', 'PRON'].includes(words[k].pos)) from = k;
   }
   const subject = words.slice(from, v);
   if (!subject.some((t) => ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(t.pos))) return false;

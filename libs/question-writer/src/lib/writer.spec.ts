@@ -2587,6 +2587,7 @@ describe('holdout33: ages, judgements, announcements and calculation steps', () 
   it('a number after a label word names one of a set in a restored caption sentence', () => {
     const clause = (text: string) => restoredIsOneClause(parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT'));
     expect(clause('type 1 diabetes is where the pancreas produces little or no insulin')).toBe(true);
+    expect(clause('in type 2 the pancreas usually still makes insulin but the cells stop responding to it')).toBe(true);
     expect(clause('debit rent expense 800 cash goes down')).toBe(false);
   });
 });

@@ -1118,17 +1118,20 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
   let from = 0;
   if (OPENING_PREPOSITIONS.test(words[0].lower)) {
     let k = 1;
-    while (k < v && ['DET', 'ADJ', 'NUM'].includes(words[k].pos)) k++;
+    while (k < v && ['DET', 'ADJ', 'NUM'].includes(words[k].pos) && !(k > 1 && words[k].pos === 'DET' && words[k - 1].pos === 'ADJ')) k++;
     // ("In type 2 the pancreas usually still makes insulin …": a label word and its number.)
     while (k < v && (words[k].pos === 'NOUN' || (words[k].pos === 'NUM' && LABEL_WORD.test(words[k - 1].text)))) k++;
-    if (k > 1 && k < v && ['NOUN', 'NUM'].includes(words[k - 1].pos) && ['DET', 'PRON'].includes(words[k].pos)) from = k;
+    // ("In parallel the voltage is the same …": the phrase may end in an adjective used as a noun.)
+    if (k > 1 && k < v && ['NOUN', 'NUM', 'ADJ'].includes(words[k - 1].pos) && ['DET', 'PRON'].includes(words[k].pos)) from = k;
   }
   const subject = words.slice(from, v);
   if (!subject.some((t) => ['NOUN', 'PROPN', 'PRON', 'NUM'].includes(t.pos))) return false;
   for (let i = 0; i < subject.length; i++) {
     const t = subject[i];
     const prev = subject[i - 1];
-    if (!['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADP', 'CCONJ', 'PART', 'ADV'].includes(t.pos)) return false;
+    // ("The braking distance is 160 metres": a gerund before a noun describes it.)
+    const describing = t.pos === 'VERB' && /ing$/.test(t.lower) && ['NOUN', 'PROPN'].includes(subject[i + 1]?.pos ?? '');
+    if (!describing && !['DET', 'ADJ', 'NOUN', 'PROPN', 'PRON', 'NUM', 'ADP', 'CCONJ', 'PART', 'ADV'].includes(t.pos)) return false;
     // ("A loss in mass then you plot …": "then" inside what would be the subject joins two clauses.)
     if (/^(?:what|how|why|where|when|which|who|that|whose|then)$/i.test(t.text)) return false;
     // A determiner or number after a noun, with no preposition between: two phrases run together.
@@ -1142,7 +1145,10 @@ export function restoredIsOneClause(words: readonly Token[]): boolean {
     const t = words[i];
     // ("free to move cations go to the cathode": "to" of an infinitive links no clause.)
     if (t.pos === 'CCONJ' || t.pos === 'SCONJ' || /^(?:that|which|who|whose|where|when|because|if|than|so|as)$/i.test(t.text) || (t.lower === 'to' && words[i + 1]?.pos !== 'VERB')) linked = true;
-    if (!linked && finite(t) && ['NOUN', 'PRON', 'PROPN'].includes(words[i - 1].pos) && i - 1 > v + 1) return false;
+    // ("aluminium oxide dissolved in cryolite", "a rare dark form caused by a mutation": a participle after a noun
+    // and before its preposition describes the noun; it is no verb of a second clause.)
+    const participle = /(?:ed|en)$/.test(t.lower) && t.pos === 'VERB' && words[i - 1].pos === 'NOUN' && words[i + 1]?.pos === 'ADP';
+    if (!linked && finite(t) && !participle && ['NOUN', 'PRON', 'PROPN'].includes(words[i - 1].pos) && i - 1 > v + 1) return false;
     // ("… which is positive in molten compounds the metal forms at the cathode": a noun, then "the", a noun and its
     // verb: a new sentence, whatever came before.)
     if (t.lower === 'the' && ['NOUN', 'PROPN'].includes(words[i - 1].pos) && words[i + 1]?.pos === 'NOUN' && words[i + 2] && finite(words[i + 2]) && /s$/.test(words[i + 2].lower)) return false;

@@ -2588,6 +2588,12 @@ describe('holdout33: ages, judgements, announcements and calculation steps', () 
     const clause = (text: string) => restoredIsOneClause(parseSentences(text)[0].tokens.filter((t) => t.pos !== 'PUNCT'));
     expect(clause('type 1 diabetes is where the pancreas produces little or no insulin')).toBe(true);
     expect(clause('in type 2 the pancreas usually still makes insulin but the cells stop responding to it')).toBe(true);
+    // A participle after a noun, before its preposition, describes the noun; a gerund before a noun too.
+    expect(clause('cystic fibrosis is a disorder of cell membranes caused by a recessive allele')).toBe(true);
+    expect(clause('aluminium is extracted from aluminium oxide dissolved in cryolite')).toBe(true);
+    expect(clause('the braking distance is 160 metres')).toBe(true);
+    expect(clause('in parallel the voltage is the same across each branch')).toBe(true);
+    expect(clause('the reactions stop they do not the rates are equal')).toBe(false);
     expect(clause('debit rent expense 800 cash goes down')).toBe(false);
   });
 });

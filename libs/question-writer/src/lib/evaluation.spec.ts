@@ -145,9 +145,9 @@ describe('evaluation set: rules every generated set keeps', () => {
     expect(repeated).toEqual([]);
   });
 
-  describe('over every evaluation set (transcripts and holdout … holdout34, the review sheet’s settings)', () => {
+  describe('over every evaluation set (transcripts and holdout … holdout35, the review sheet’s settings)', () => {
     const root = join(__dirname, '../../../../tools/question-review');
-    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 33 }, (_, i) => `holdout${i + 2}`)];
+    const dirs = ['transcripts', 'holdout', ...Array.from({ length: 34 }, (_, i) => `holdout${i + 2}`)];
     const all: Array<{ name: string; lecture: Lecture; questions: Question[] }> = [];
     const subjects: Array<{ name: string; title: string; author: string }> = [];
     beforeAll(() => {

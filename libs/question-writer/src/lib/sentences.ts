@@ -663,6 +663,9 @@ function isFactProper(s: ParsedSentence): boolean {
   if (CALCULATION_STEP.test(s.text)) return false;
   // "Thirty seconds checking ID is absolutely fine.": the speaker's reassurance, not a fact.
   if (JUDGED_FINE.test(s.text)) return false;
+  // "Eden saw it very differently.", "The United States hadn't been told.": a view or a telling of what the sentence
+  // before says, with nothing of it here.
+  if (/\b(?:saw|sees|see|viewed|views|thought about|felt about) (?:it|this|that|things) (?:very |quite |rather |completely |entirely )?differently\b|\b(?:been|was|were|wasn't|weren't) (?:told|informed|warned|consulted)\.?$/i.test(s.text)) return false;
   // "Python then complains that bark takes 0 positional arguments …": what happens next, after a step said before.
   if (/^(?:the\s+)?[A-Za-z]+\s+then\s+(?!is\b|are\b|was\b|were\b|has\b|have\b)[a-z]+s\b/.test(s.text)) return false;
   // "Loss of consciousness caused by a head injury or by asphyxia.": a list item whose only verb is a participle
@@ -1310,6 +1313,7 @@ function readLectureWith(segments: readonly TranscriptSegment[]): Sentence[] {
   }
   markConcessions(sentences);
   markDemonstrations(sentences);
+  markPlans(sentences);
   markWorkedExamples(sentences);
   markStories(sentences);
   return sentences;
@@ -1437,6 +1441,24 @@ const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try
  * a cue to try something, up to the first statement that is not an instruction, are set aside, and so is
  * any "you'll see …". Instructions that are the subject itself (first aid, food safety) have no such cue.
  */
+/** "I'm going to do four things.": the speaker announcing the lecture's plan, item by item after it. */
+const PLAN_ANNOUNCED = /\b(?:i(?:'m| am) going to|i(?:'ll| will| want to)|we(?:'ll| will|'re going to| are going to))\s+(?:do|cover|look at|talk about|discuss|go through) (?:two|three|four|five|six|a few|several) (?:things|parts|topics|questions|areas|steps)\b/i;
+const PLAN_ITEM = /^(?:and\s+)?(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|then|next|after that|finally|lastly)\b/i;
+
+/**
+ * "I'm going to do four things. First, set out the core idea. Second, look at … And finally, consider …": the
+ * items of the lecture's plan are neither rules nor facts about the subject.
+ */
+export function markPlans(sentences: Sentence[]): void {
+  for (let i = 0; i < sentences.length; i++) {
+    if (!PLAN_ANNOUNCED.test(sentences[i].text)) continue;
+    for (let j = i + 1; j < sentences.length && j <= i + 8 && PLAN_ITEM.test(sentences[j].text.trim()); j++) {
+      setAside(sentences[j]);
+      sentences[j].instruction = false;
+    }
+  }
+}
+
 export function markDemonstrations(sentences: Sentence[]): void {
   const drop = (s: Sentence) => {
     setAside(s);

@@ -2635,3 +2635,18 @@ describe('verbs whose past is the base', () => {
   });
 });
 
+describe('holdout35: the plan of the lecture, and views or tellings of what came before', () => {
+  it("the items of the lecture's plan after 'I'm going to do four things.' are neither rules nor facts", () => {
+    const sentences = readLecture(timed(["Today's lecture is on utilitarianism.", "I'm going to do four things.", 'First, set out the core idea.', 'Second, look at the two classical utilitarians, Jeremy Bentham and John Stuart Mill, and how they differ.', 'Third, distinguish act from rule utilitarianism.', 'And finally, consider some of the strongest objections to the theory.', 'Utilitarianism holds that the right action is the one that produces the greatest happiness.']));
+    expect(sentences.slice(2, 6).map((s) => s.rule || s.fact)).toEqual([false, false, false, false]);
+    expect(sentences[6].fact).toBe(true);
+  });
+
+  it("'saw it very differently' and 'hadn't been told' are no facts on their own", () => {
+    const one = (text: string) => readLecture(timed([text]))[0];
+    expect(one('The British Prime Minister, Anthony Eden, saw it very differently.').fact).toBe(false);
+    expect(one('The United States hadn\'t been told.').fact).toBe(false);
+    expect(one('Eden saw the canal as a lifeline for British oil supplies from the Gulf.').fact).toBe(true);
+  });
+});
+

@@ -243,7 +243,10 @@ export function restoreSentences(segments: readonly TranscriptSegment[]): Piece[
       // "… about twenty thousand years ago during | the last ice age …": a pause after a preposition or a
       // conjunction is the speaker drawing breath mid-phrase, not the end of a sentence.
       const pauseBreak = pause && length >= 8 && hasVerb && !['AUX', 'VERB', 'ADP', 'PART', 'CCONJ'].includes(t.pos) && !['DET', 'ADP', 'SCONJ', 'CCONJ', 'AUX', 'PART'].includes(prev.pos);
-      if (starter || clause || np || bare || joined || ordinal || imperative || stutter || pauseBreak) {
+      // ("… the turning effect of a force whenever | a force acts on …": a subordinator waits for its clause; no
+      // sentence ends on it.)
+      const waiting = /^(?:whenever|if|because|although|though|unless|whereas|than)$/i.test(prev.lower);
+      if (!waiting && (starter || clause || np || bare || joined || ordinal || imperative || stutter || pauseBreak)) {
         flush(clause || np ? openerStart(tokens, first, i) : i);
       } else if (length >= 6 && (t.lower === 'and' || t.lower === 'but') && next?.pos === 'PRON') {
         bestWeak = i;

@@ -2650,3 +2650,12 @@ describe('holdout35: the plan of the lecture, and views or tellings of what came
   });
 });
 
+describe('restored captions never end a sentence on a subordinator', () => {
+  it('keeps "whenever a force acts on something" with its clause', () => {
+    const words = 'so what is a moment a moment is the turning effect of a force whenever a force acts on something that can rotate around a fixed point you get a turning effect and that fixed point is called the pivot'.split(' ');
+    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const sentences = readLecture(captions);
+    expect(sentences.some((s) => /\bwhenever\.$/i.test(s.text))).toBe(false);
+  });
+});
+

@@ -254,6 +254,8 @@ export function changeDegree(s: Sentence): Falsified | null {
   if (stem.length >= 3 && ts.some((x) => x !== t && x.lower !== t.lower && x.lower.startsWith(stem) && /(?:er|est)$/.test(x.lower))) return null;
   // "suffered for longer": an adverb of time after "for" has no opposite that reads ("for shorter").
   if (/^(?:for|no)$/i.test(ts[k - 1]?.text ?? '')) return null;
+  // "You have to push way harder …": hard as with more force, after its verb, is neither "easier" nor "softer".
+  if (/^hard(?:er|est)?$/.test(t.lower) && (ts[k - 1]?.pos === 'VERB' || (ts[k - 1]?.pos === 'ADV' && ts[k - 2]?.pos === 'VERB'))) return null;
   // "harder to learn" → "easier", but "harder than your bones" → "softer": hard as difficult or as firm.
   const difficulty = /^to$/i.test(next?.text ?? '') || /\b(?:to (?:learn|do|make|find|get|see|read|understand|use|remember|treat|spot|fix))\b/i.test(s.text);
   const opposite = /^hard(?:er|est)$/.test(t.lower) && !difficulty ? t.lower.replace('hard', 'soft') : DEGREE_OPPOSITES[t.lower];

@@ -2657,5 +2657,10 @@ describe('restored captions never end a sentence on a subordinator', () => {
     const sentences = readLecture(captions);
     expect(sentences.some((s) => /\bwhenever\.$/i.test(s.text))).toBe(false);
   });
+
+  it('"push way harder" (with more force) has no opposite to change it into', () => {
+    expect(changeDegree(readLecture(timed(['You have to push way harder to get the same turning effect.']))[0])).toBeNull();
+    expect(changeDegree(readLecture(timed(['Diamond is much harder than glass.']))[0])?.text).toBe('Diamond is much softer than glass.');
+  });
 });
 

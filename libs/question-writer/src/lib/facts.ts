@@ -1,5 +1,5 @@
 import { parseSentences } from './nlp';
-import { afterMarker, type Sentence } from './sentences';
+import { afterMarker, PLAN_ANNOUNCED, type Sentence } from './sentences';
 import { VAGUE_NOUNS, nounPhraseSpans } from './terms';
 import { baseForm, isKnown } from './wordnet';
 
@@ -316,12 +316,12 @@ function asStep(text: string, longest = 18): string | null {
 
 /** Sequences of steps signalled by first/then/next/finally, and chronologies of dated events, within one chapter. */
 /** Talk about the talk: an agenda or outline of the video. */
-export const AGENDA = /\b(?:we(?:'ll| will| are going to|'re going to| shall)\s+(?:look at|cover|start with|talk about|go through|discuss|see|explore|learn|finish|end)|what we(?:'ll| will| are going to|'re going to) (?:cover|do|look at)|here's (?:the (?:structure|plan|outline|agenda|roadmap)|what we(?:'ll| will)|how (?:this|the video|the lesson))|in this (?:video|lesson|lecture|session|talk|episode)|today we(?:'re| are) (?:going to|talking|looking|covering)|(?:the|our) (?:plan|agenda|outline|structure) (?:is|for today)|\bi(?:'m| am) going to (?:do|cover|look at|talk about|start with|discuss) (?:two|three|four|five|six|a few|several) (?:things|parts|topics|questions|areas)|\bi(?:'ll| will| want to)\s+(?:cover|look at|start with|talk about|go through|discuss) (?:two|three|four|five|six|a few|several) (?:things|parts|topics|questions|areas))/i;
+export const AGENDA = /\b(?:we(?:'ll| will| are going to|'re going to| shall)\s+(?:look at|cover|start with|talk about|go through|discuss|see|explore|learn|finish|end)|what we(?:'ll| will| are going to|'re going to) (?:cover|do|look at)|here's (?:the (?:structure|plan|outline|agenda|roadmap)|what we(?:'ll| will)|how (?:this|the video|the lesson))|in this (?:video|lesson|lecture|session|talk|episode)|today we(?:'re| are) (?:going to|talking|looking|covering)|(?:the|our) (?:plan|agenda|outline|structure) (?:is|for today))/i;
 
 /** Whether the sequence starting at sentence i is the speaker's agenda rather than steps or events. */
 function agenda(sentences: readonly Sentence[], i: number, used: readonly number[], counted = false): boolean {
   const around = [sentences[i - 1], sentences[i], sentences[i - 2]].filter((s): s is Sentence => s !== undefined && s.chapter === sentences[i].chapter);
-  if (around.some((s) => AGENDA.test(s.text))) return true;
+  if (around.some((s) => AGENDA.test(s.text) || PLAN_ANNOUNCED.test(s.text))) return true;
   // (Steps counted aloud after "There are five steps" are orders, each restated with its verb.)
   if (counted) return false;
   // A step has a verb of its own (not only one in a relative clause: "the rise of Napoleon, which takes us to 1799").

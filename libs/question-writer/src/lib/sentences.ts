@@ -1445,7 +1445,7 @@ const DEMO_CUE = /\b(?:experiment|demonstration|demo|try this|try it|you can try
  * any "you'll see …". Instructions that are the subject itself (first aid, food safety) have no such cue.
  */
 /** "I'm going to do four things.": the speaker announcing the lecture's plan, item by item after it. */
-const PLAN_ANNOUNCED = /\b(?:i(?:'m| am) going to|i(?:'ll| will| want to)|we(?:'ll| will|'re going to| are going to))\s+(?:do|cover|look at|talk about|discuss|go through) (?:two|three|four|five|six|a few|several) (?:things|parts|topics|questions|areas|steps)\b/i;
+export const PLAN_ANNOUNCED = /\b(?:i(?:'m| am) going to|i(?:'ll| will| want to)|we(?:'ll| will|'re going to| are going to))\s+(?:do|cover|look at|talk about|discuss|go through) (?:two|three|four|five|six|a few|several) (?:things|parts|topics|questions|areas|steps)\b/i;
 const PLAN_ITEM = /^(?:and\s+)?(?:first(?:ly)?|second(?:ly)?|third(?:ly)?|fourth(?:ly)?|fifth(?:ly)?|then|next|after that|finally|lastly)\b/i;
 
 /**

@@ -22,6 +22,11 @@ const ALL = [...QUESTION_TYPES];
 const OLD_BASE = { timestamp: 30, topicTitle: 'Glycolysis', topicStartTime: 0, feedback: { correct: 'Correct.', incorrect: 'Not quite.' } } as const;
 const fixed: Rng = () => 0.3;
 
+/** Unpunctuated auto-captions of six words every 2 s, as YouTube makes them. */
+function autoCaptions(words: readonly string[]): TranscriptSegment[] {
+  return Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+}
+
 function timed(sentences: readonly string[], seconds = 5): TranscriptSegment[] {
   return sentences.map((text, i) => ({ start: i * seconds, end: i * seconds + seconds - 0.2, text }));
 }
@@ -1512,7 +1517,7 @@ describe('question writer: what a strict teacher edited and discarded on a twelf
 
   it('restores caption sentences without a break inside "during the last ice age" and without "basically" (2 of 8 questions were written from these captions)', () => {
     const words = 'you might be thinking we do not have any glaciers here which is true but about twenty thousand years ago during the last ice age a huge ice sheet covered most of northern britain so first what is a glacier a glacier is basically a large mass of ice that moves slowly downhill under its own weight and the snow builds up and the layers underneath get squashed'.split(' ');
-    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const captions = autoCaptions(words);
     const sentences = readLecture(captions);
     expect(sentences.some((s) => s.text.startsWith('During the last ice age a huge ice sheet covered most of northern britain'))).toBe(true);
     const glacier = sentences.find((s) => s.text.startsWith('A glacier is'));
@@ -2604,7 +2609,7 @@ describe('holdout34: coordinated nouns in captions, concessions, "both", worked 
 
   it('keeps "the nitrogen and hydrogen turns into ammonia" in one restored sentence (was cut into "… of the nitrogen." and "Hydrogen turns into ammonia each time.")', () => {
     const words = 'the iron catalyst speeds up the reaction but it does not change the yield it just gets you there faster examiners love asking that one even with all that only about 15 percent of the nitrogen and hydrogen turns into ammonia each time the gases pass through the reactor'.split(' ');
-    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const captions = autoCaptions(words);
     const sentences = readLecture(captions);
     expect(sentences.some((s) => /^hydrogen turns/i.test(s.text))).toBe(false);
     expect(sentences.some((s) => /the nitrogen and hydrogen turns into ammonia/.test(s.text))).toBe(true);
@@ -2653,7 +2658,7 @@ describe('holdout35: the plan of the lecture, and views or tellings of what came
 describe('restored captions never end a sentence on a subordinator', () => {
   it('keeps "whenever a force acts on something" with its clause', () => {
     const words = 'so what is a moment a moment is the turning effect of a force whenever a force acts on something that can rotate around a fixed point you get a turning effect and that fixed point is called the pivot'.split(' ');
-    const captions = Array.from({ length: Math.ceil(words.length / 6) }, (_, i) => ({ start: i * 2, end: i * 2 + 2, text: words.slice(i * 6, i * 6 + 6).join(' ') }));
+    const captions = autoCaptions(words);
     const sentences = readLecture(captions);
     expect(sentences.some((s) => /\bwhenever\.$/i.test(s.text))).toBe(false);
   });

@@ -1,4 +1,4 @@
-import { Injectable, Logger, Optional } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -17,7 +17,7 @@ export class SpaFallback {
 
   constructor(
     config: AppConfig,
-    @Optional() private readonly lessons?: PublicPlayback,
+    private readonly lessons: PublicPlayback,
   ) {
     const root = config.WEB_DIST ? resolve(config.WEB_DIST) : null;
     const index = root ? join(root, 'index.html') : null;
@@ -46,8 +46,8 @@ export class SpaFallback {
   async send(reply: FastifyReply, request?: FastifyRequest): Promise<void> {
     if (request && (isEmbedPath(request.url) || isLtiPagePath(request.url) || isLtiEditorEntry(request.url))) allowFramingByAnySite(reply);
     const encoding = request ? acceptedEncoding(request.headers['accept-encoding']) : null;
-    const lessonId = request?.method === 'GET' && this.lessons ? playPageId(request.url) : null;
-    const preview = lessonId !== null && this.lessons ? await this.lessons.preview(lessonId) : null;
+    const lessonId = request?.method === 'GET' ? playPageId(request.url) : null;
+    const preview = lessonId !== null ? await this.lessons.preview(lessonId) : null;
     if (reply.sent || reply.raw.headersSent) return;
     void reply.status(200).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (preview && this.indexHtml) {
